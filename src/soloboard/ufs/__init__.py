@@ -1,0 +1,1 @@
+"""Under Falling Skies, boxed edition."""

@@ -1,0 +1,177 @@
+"""Action numbering and the text notation for Under Falling Skies.
+
+Player actions are integers in ``range(NUM_ACTIONS)``; chance outcomes are integers in
+``range(MAX_CHANCE_OUTCOMES)``. The notation (see the README) is what people type:
+
+====================  ============================================  =====================
+action                notation                                       ids
+====================  ============================================  =====================
+place a worker die    ``G5c3`` (gray 5 on c3), ``W2a0`` (white 2)    0..359
+use a room            ``use b2`` (any space of the room)             360..389
+discard a die         ``discard b2``                                 390..419
+dig (move excavator)  ``dig e2``                                     420..449
+remove a robot        ``remove b2``                                  450..479
+install a robot       ``install b2``                                 480..509
+end the Rooms Phase   ``done``                                       510
+spawn a ship          ``spawn c`` (drop point above column c)        511..515
+decline a robot       ``skip`` (only when it cannot be installed)    516
+====================  ============================================  =====================
+
+Spaces are named like chess squares: column ``a``..``e`` (left to right) and base row
+``0``..``5`` (row 0 is the AA guns, rows 1-2 the top base tile, rows 3-5 the bottom one).
+
+Chance outcomes: ``roll G135 W26`` (gray dice 1, 3, 5 and white 2, 6; ids 0..2351, one
+per multiset, since equal dice are interchangeable) and ``sky ETEE`` (the side of each sky
+tile, bottom tile first, E = easy, T = threat; ids 2352..2367).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from math import factorial
+
+COLS = 5
+BASE_ROWS = 6
+N_SPACES = COLS * BASE_ROWS
+GRAY, WHITE = 0, 1
+COLOR_LETTERS = "GW"
+
+PLACE = 0
+USE = 360
+DISCARD = 390
+DIG = 420
+REMOVE = 450
+INSTALL = 480
+DONE = 510
+SPAWN = 511
+SKIP = 516
+NUM_ACTIONS = 517
+
+_SPACE_VERBS = {USE: "use", DISCARD: "discard", DIG: "dig", REMOVE: "remove", INSTALL: "install"}
+_VERB_BASE = {v: k for k, v in _SPACE_VERBS.items()}
+
+
+def place_action(color: int, value: int, space: int) -> int:
+    return PLACE + color * 180 + (value - 1) * 30 + space
+
+
+def decode_place(action: int) -> tuple[int, int, int]:
+    color, rest = divmod(action - PLACE, 180)
+    value, space = divmod(rest, 30)
+    return color, value + 1, space
+
+
+def space_name(space: int) -> str:
+    row, col = divmod(space, COLS)
+    return f"{'abcde'[col]}{row}"
+
+
+def parse_space(text: str) -> int:
+    text = text.strip().lower()
+    if len(text) != 2 or text[0] not in "abcde" or text[1] not in "012345":
+        raise ValueError(f"{text!r} is not a base space: use a column a-e and a row 0-5, e.g. 'c3'")
+    return int(text[1]) * COLS + "abcde".index(text[0])
+
+
+def player_action_to_string(action: int) -> str:
+    if PLACE <= action < USE:
+        color, value, space = decode_place(action)
+        return f"{COLOR_LETTERS[color]}{value}{space_name(space)}"
+    if USE <= action < DONE:
+        base = USE + (action - USE) // N_SPACES * N_SPACES
+        return f"{_SPACE_VERBS[base]} {space_name(action - base)}"
+    if action == DONE:
+        return "done"
+    if SPAWN <= action < SKIP:
+        return f"spawn {'abcde'[action - SPAWN]}"
+    if action == SKIP:
+        return "skip"
+    raise ValueError(f"{action} is not an Under Falling Skies action (valid: 0..{NUM_ACTIONS - 1})")
+
+
+def parse_player_action(text: str) -> int:
+    """The action a string names, without checking legality (the state does that)."""
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("empty move")
+    if len(words) == 1:
+        w = words[0]
+        if w == "done":
+            return DONE
+        if w == "skip":
+            return SKIP
+        if len(w) == 4 and w[0] in "gw" and w[1] in "123456":
+            return place_action("gw".index(w[0]), int(w[1]), parse_space(w[2:]))
+    elif len(words) == 2:
+        verb, arg = words
+        if verb in _VERB_BASE:
+            return _VERB_BASE[verb] + parse_space(arg)
+        if verb == "spawn" and len(arg) == 1 and arg in "abcde":
+            return SPAWN + "abcde".index(arg)
+    raise ValueError(
+        f"cannot read {text!r}: moves look like 'G5c3' (place the gray 5 on c3), 'W2a0', "
+        "'use b2', 'discard b2', 'dig e2', 'install b2', 'remove b2', 'spawn c', 'skip' or 'done'"
+    )
+
+
+# --- chance outcomes -------------------------------------------------------------------
+
+def _multisets(n: int) -> list[tuple[int, ...]]:
+    return list(combinations_with_replacement(range(1, 7), n))
+
+
+ROLLS: list[tuple[tuple[int, ...], tuple[int, ...]]] = [
+    (g, w) for ng in range(4) for nw in range(3) for g in _multisets(ng) for w in _multisets(nw)
+]
+ROLL_INDEX: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {r: i for i, r in enumerate(ROLLS)}
+SKY_CHANCE = len(ROLLS)  # 2352: + bit mask of the tiles on their threat side (bit 0 = bottom tile)
+MAX_CHANCE_OUTCOMES = SKY_CHANCE + 16
+
+
+def _probability(dice: tuple[int, ...]) -> float:
+    counts = [dice.count(v) for v in range(1, 7)]
+    ways = factorial(len(dice))
+    for c in counts:
+        ways //= factorial(c)
+    return ways / 6 ** len(dice)
+
+
+ROLL_OUTCOMES: dict[tuple[int, int], list[tuple[int, float]]] = {}
+for _i, (_g, _w) in enumerate(ROLLS):
+    ROLL_OUTCOMES.setdefault((len(_g), len(_w)), []).append((_i, _probability(_g) * _probability(_w)))
+
+
+def chance_to_string(action: int) -> str:
+    if 0 <= action < SKY_CHANCE:
+        g, w = ROLLS[action]
+        parts = ["roll"]
+        if g:
+            parts.append("G" + "".join(map(str, g)))
+        if w:
+            parts.append("W" + "".join(map(str, w)))
+        return " ".join(parts)
+    if SKY_CHANCE <= action < MAX_CHANCE_OUTCOMES:
+        mask = action - SKY_CHANCE
+        return "sky " + "".join("T" if mask >> i & 1 else "E" for i in range(4))
+    raise ValueError(f"{action} is not a chance outcome (valid: 0..{MAX_CHANCE_OUTCOMES - 1})")
+
+
+def parse_chance(text: str) -> int:
+    words = text.strip().upper().split()
+    if words and words[0] == "SKY" and len(words) == 2 and len(words[1]) == 4 and set(words[1]) <= {"E", "T"}:
+        return SKY_CHANCE + sum(1 << i for i, ch in enumerate(words[1]) if ch == "T")
+    if words and words[0] == "ROLL":
+        g: tuple[int, ...] = ()
+        w: tuple[int, ...] = ()
+        for word in words[1:]:
+            if len(word) < 2 or word[0] not in "GW" or not set(word[1:]) <= set("123456"):
+                break
+            dice = tuple(sorted(int(ch) for ch in word[1:]))
+            if word[0] == "G":
+                g = dice
+            else:
+                w = dice
+        else:
+            if (g, w) in ROLL_INDEX:
+                return ROLL_INDEX[(g, w)]
+    raise ValueError(f"cannot read chance outcome {text!r}: use e.g. 'roll G135 W26' or 'sky ETEE'")

@@ -1,0 +1,163 @@
+"""Component data (sky tiles, base tiles, cities) read from the package's data files.
+
+The files under ``data/`` are the only place the printed components live; nothing here
+knows a tile's contents. See ``docs/ufs-data.md`` for the format and provenance.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+SKY_TILES = 4  # tile 1 is the bottom one (nearest the city), tile 4 the top one
+ROWS_PER_TILE = 4
+SKY_ROWS = SKY_TILES * ROWS_PER_TILE  # sky rows 1..16; row 0 is where the drop points start
+COLS = 5
+BASE_ROWS = 6  # row 0: AA guns, rows 1-2: top base tile, rows 3-5: bottom base tile
+SIDES = ("easy", "threat")
+
+ROOM_TYPES = ("energy", "fighters", "research", "robots")
+MOTHERSHIP_ACTIONS = ("excavator_back", "research_back", "add_white_ships", "damage", "skull", "unidentified")
+
+
+class DataError(ValueError):
+    """A component data file that does not follow the documented format."""
+
+
+@dataclass(frozen=True)
+class SkyRow:
+    sky_row: int
+    cells: tuple[str, ...]  # "." | "M" | "<" | ">" | "Xn"
+    action: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class SkySide:
+    tile: int
+    side: str
+    research_costs: tuple[int, ...]  # bottom to top
+    rows: tuple[SkyRow, ...]  # top to bottom
+
+
+@dataclass(frozen=True)
+class Room:
+    type: str
+    spaces: tuple[tuple[int, int], ...]  # (base row, col)
+    energy_cost: int
+    modifier: int
+
+
+@dataclass(frozen=True)
+class BaseHalf:
+    tile: str
+    side: str  # "top" | "bottom"
+    rows: tuple[int, ...]
+    rooms: tuple[Room, ...]
+    tunnels: tuple[tuple[int, int], ...]
+    excavator_start: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class City:
+    id: str
+    name: str
+    top: str
+    bottom: str
+    start_energy: int
+    start_energy_known: bool
+    energy_max: int
+    damage_limit: int
+    ability_id: str | None
+    ability_known: bool
+    ability_text: str
+    damaged_side_known: bool
+    damaged_side_note: str
+    provenance: str
+    confidence: str
+
+
+def _read(path: str) -> dict[str, Any]:
+    root = resources.files("soloboard.ufs") / "data"
+    try:
+        return json.loads((root / path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(f"component data file data/{path} is missing") from None
+    except json.JSONDecodeError as exc:
+        raise DataError(f"component data file data/{path} is not valid JSON: {exc}") from None
+
+
+def _check_cell(cell: str, where: str) -> str:
+    if cell in (".", "M", "<", ">"):
+        return cell
+    if cell.startswith("X") and cell[1:].isdigit() and int(cell[1:]) >= 1:
+        return cell
+    raise DataError(f"{where}: unknown sky cell {cell!r} (use '.', 'M', '<', '>' or 'Xn')")
+
+
+@cache
+def sky_side(tile: int, side: str) -> SkySide:
+    data = _read(f"sky/tile-{tile}.json")
+    try:
+        raw = data["sides"][side]
+    except KeyError:
+        raise DataError(f"data/sky/tile-{tile}.json has no {side!r} side") from None
+    rows = []
+    for r in raw["rows_top_to_bottom"]:
+        where = f"sky tile {tile} ({side}) row {r['sky_row']}"
+        cells = tuple(_check_cell(c, where) for c in r["cells"])
+        if len(cells) != COLS:
+            raise DataError(f"{where}: {len(cells)} cells, expected {COLS}")
+        action = r.get("mothership_action")
+        if action is not None and action.get("kind") not in MOTHERSHIP_ACTIONS:
+            raise DataError(f"{where}: unknown mothership action {action!r}")
+        rows.append(SkyRow(int(r["sky_row"]), cells, action))
+    expected = list(range((SKY_TILES - tile) * ROWS_PER_TILE + 1, (SKY_TILES - tile + 1) * ROWS_PER_TILE + 1))
+    if [r.sky_row for r in rows] != expected:
+        raise DataError(f"sky tile {tile} ({side}): rows must be {expected}")
+    costs = tuple(int(c) for c in raw["research_costs_bottom_to_top"])
+    if len(costs) != ROWS_PER_TILE or min(costs) < 1:
+        raise DataError(f"sky tile {tile} ({side}): research costs must be {ROWS_PER_TILE} numbers >= 1")
+    return SkySide(tile, side, costs, tuple(rows))
+
+
+@cache
+def base_half(tile: str, side: str) -> BaseHalf:
+    data = _read(f"base/tile-{tile}.json")
+    try:
+        raw = data["sides"][side]
+    except KeyError:
+        raise DataError(f"data/base/tile-{tile}.json has no {side!r} side") from None
+    rooms = []
+    for r in raw["rooms"]:
+        if r["type"] not in ROOM_TYPES:
+            raise DataError(f"base tile {tile} ({side}): unknown room type {r['type']!r}")
+        rooms.append(Room(r["type"], tuple((int(a), int(b)) for a, b in r["spaces"]),
+                          int(r["energy_cost"]), int(r["modifier"])))
+    start = raw.get("excavator_start")
+    return BaseHalf(tile, side, tuple(raw["base_rows"]), tuple(rooms),
+                    tuple((int(a), int(b)) for a, b in raw["tunnels"]),
+                    tuple(start) if start else None)
+
+
+def city_ids() -> list[str]:
+    root = resources.files("soloboard.ufs") / "data" / "cities"
+    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".json"))
+
+
+@cache
+def city(city_id: str) -> City:
+    d = _read(f"cities/{city_id}.json")
+    ability = d.get("ability") or {}
+    damaged = d.get("damaged_side") or {}
+    return City(
+        id=d["id"], name=d["name"], top=d["base"]["top"], bottom=d["base"]["bottom"],
+        start_energy=int(d["start_energy"]), start_energy_known=bool(d["start_energy_known"]),
+        energy_max=int(d["energy_max"]), damage_limit=int(d["damage_limit"]),
+        ability_id=ability.get("id"), ability_known=bool(ability.get("known")),
+        ability_text=ability.get("text", ""),
+        damaged_side_known=bool(damaged.get("known")), damaged_side_note=damaged.get("note", ""),
+        provenance=d.get("provenance", ""), confidence=d.get("confidence", ""),
+    )

@@ -1,0 +1,261 @@
+"""The JSON form of an Under Falling Skies state (format ``soloboard-state``, version 1).
+
+A save holds the game's parameters, the action history and the position it leads to.
+Loading replays the history (so every action is checked against the rules) and then
+checks that the saved position is the one the history leads to. A file with a position
+and no history (a set-up puzzle, say) is loaded from the position, after checking that
+it breaks no invariant of the rules. See ``docs/save-format.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from soloboard.core.errors import IllegalActionError, InvalidSaveError
+from soloboard.ufs import actions as A
+from soloboard.ufs.state import (
+    INSTALL,
+    OVER,
+    PHASE_NAMES,
+    PURPLE,
+    ROLL,
+    SETUP,
+    SPAWN,
+    WHITE_SHIP,
+    UFSState,
+)
+from soloboard.ufs.tables import ROOM, SKY_ROWS
+
+FORMAT = "soloboard-state"
+VERSION = 1
+COLS = A.COLS
+_SHIP_CHARS = {0: ".", PURPLE: "P", WHITE_SHIP: "W"}
+
+
+def position_dict(state: UFSState) -> dict[str, Any]:
+    grid = state.grid
+    gray, white = state.unplaced_dice()
+    pos: dict[str, Any] = {
+        "phase": PHASE_NAMES[state.phase],
+        "round": state.round,
+        "sky_sides": list(state.sky.sides) if state.sky is not None else None,
+        "mothership_row": state.ms,
+        "sky": ["".join(_SHIP_CHARS[grid[r * COLS + c]] for c in range(COLS)) for r in range(SKY_ROWS + 1)],
+        "waiting": {"purple": state.wait_p, "white": state.wait_w},
+        "white_supply": state.supply_w,
+        "research": state.research,
+        "energy": state.energy,
+        "damage": state.damage,
+        "excavator": A.space_name(state.base.path[state.exc]),
+        "dice": {A.space_name(s): v for s, v in enumerate(state.dice) if v},
+        "robots": {
+            A.space_name(s): {"value": v, "exhausted": bool(state.exhausted >> s & 1)}
+            for s, v in enumerate(state.robots) if v
+        },
+        "unplaced": {"gray": gray, "white": white},
+        "columns_used": "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1),
+        "dig_die": A.space_name(state.dig_space) if state.dig_space >= 0 else None,
+        "result": None if state.result is None else ("win" if state.result == 1.0 else "loss"),
+        "loss_cause": state.loss_cause or None,
+    }
+    if state.phase == ROLL:
+        pos["to_roll"] = {"gray": state.roll_g, "white": state.roll_w}
+    if state.phase == INSTALL:
+        pos["install_value"] = state.install_value
+    if state.phase == SPAWN:
+        pos["spawn_options"] = ["abcde"[c] for c in state.spawn_options]
+    return pos
+
+
+def state_to_dict(state: UFSState) -> dict[str, Any]:
+    notation = []
+    replay = state.game.new_initial_state()
+    for action in state.hist:
+        notation.append(replay.action_to_string(action))
+        replay.apply_action(action)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": "ufs",
+        "params": state.game.parameters(),
+        "history": list(state.hist),
+        "history_notation": notation,
+        "position": position_dict(state),
+    }
+
+
+def state_to_json(state: UFSState) -> str:
+    return json.dumps(state_to_dict(state), indent=1)
+
+
+def state_from_dict(data: dict[str, Any]) -> UFSState:
+    from soloboard.ufs.game import UFSGame
+
+    if data.get("version") != VERSION:
+        raise InvalidSaveError(
+            f"save format version {data.get('version')!r} is not supported (this version reads {VERSION})"
+        )
+    params = data.get("params")
+    if not isinstance(params, dict):
+        raise InvalidSaveError("the save has no 'params' object")
+    try:
+        game = UFSGame(**params)
+    except (TypeError, ValueError) as exc:
+        raise InvalidSaveError(f"the save's parameters are invalid: {exc}") from None
+    history = data.get("history")
+    position = data.get("position")
+    if history is None:
+        if not isinstance(position, dict):
+            raise InvalidSaveError("the save has neither a 'history' list nor a 'position' object")
+        return _state_from_position(game, position)
+    if not isinstance(history, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in history):
+        raise InvalidSaveError("'history' must be a list of action numbers")
+    state = game.new_initial_state()
+    for i, action in enumerate(history):
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise InvalidSaveError(f"action {i + 1} of the history ({action}) is illegal: {exc}") from None
+    if position is not None:
+        expected = position_dict(state)
+        if not isinstance(position, dict):
+            raise InvalidSaveError("'position' must be an object")
+        for key, value in expected.items():
+            if position.get(key) != value:
+                raise InvalidSaveError(
+                    f"the saved position does not match its own history: '{key}' is {position.get(key)!r} "
+                    f"in the file but {value!r} after replaying the history (the file was edited or damaged)"
+                )
+    return state
+
+
+def _field(position: dict[str, Any], key: str, kind: type, low: int | None = None, high: int | None = None) -> Any:
+    if key not in position:
+        raise InvalidSaveError(f"the position has no '{key}'")
+    value = position[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InvalidSaveError(f"'{key}' must be a {kind.__name__}, not {value!r}")
+    if low is not None and high is not None and not low <= value <= high:
+        raise InvalidSaveError(f"'{key}' is {value}, outside {low}..{high}")
+    return value
+
+
+def _space(text: Any, key: str) -> int:
+    try:
+        return A.parse_space(str(text))
+    except ValueError as exc:
+        raise InvalidSaveError(f"'{key}': {exc}") from None
+
+
+def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
+    """A state built from a position alone, refused if it breaks an invariant of the rules."""
+    from soloboard.ufs.game import parse_sky
+
+    state = game.new_initial_state()
+    phase_name = _field(pos, "phase", str)
+    if phase_name not in PHASE_NAMES or phase_name == "setup":
+        raise InvalidSaveError(f"'phase' must be one of {', '.join(PHASE_NAMES[1:])}")
+    phase = PHASE_NAMES.index(phase_name)
+    sides = pos.get("sky_sides")
+    try:
+        parsed = parse_sky(sides)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        raise InvalidSaveError(f"'sky_sides': {exc}") from None
+    if game.fixed_sides is not None and parsed != game.fixed_sides:
+        raise InvalidSaveError("'sky_sides' differ from the sides the parameters name")
+    if parsed.count("threat") != game.threat:
+        raise InvalidSaveError(f"'sky_sides' has {parsed.count('threat')} threat sides, the threat level is {game.threat}")
+    state.sky = game.sky_tables(parsed)
+    city = game.city
+    state.phase = phase
+    state.round = _field(pos, "round", int, 1, 10_000)
+    state.ms = _field(pos, "mothership_row", int, 0, state.sky.skull_row - (0 if phase == OVER else 1))
+    state.research = _field(pos, "research", int, 0, state.sky.research_last)
+    state.energy = _field(pos, "energy", int, 0, city.energy_max)
+    state.damage = _field(pos, "damage", int, 0, city.damage_limit)
+    rows = _field(pos, "sky", list)
+    if len(rows) != SKY_ROWS + 1 or not all(isinstance(r, str) and len(r) == COLS and set(r) <= set(".PW") for r in rows):
+        raise InvalidSaveError(f"'sky' must be {SKY_ROWS + 1} strings of {COLS} characters '.', 'P' or 'W'")
+    grid = [{".": 0, "P": PURPLE, "W": WHITE_SHIP}[ch] for row in rows for ch in row]
+    if any(grid[: state.ms * COLS]):
+        raise InvalidSaveError("a ship is above the mothership's drop points")
+    state.grid = grid
+    waiting = _field(pos, "waiting", dict)
+    state.wait_p = _field(waiting, "purple", int, 0, game.purple_ships)
+    state.wait_w = _field(waiting, "white", int, 0, game.white_ships)
+    state.supply_w = _field(pos, "white_supply", int, 0, game.white_ships)
+    if grid.count(PURPLE) + state.wait_p != game.purple_ships:
+        raise InvalidSaveError(f"purple ships are not conserved: there must be {game.purple_ships} in all")
+    if grid.count(WHITE_SHIP) + state.wait_w + state.supply_w != game.white_ships:
+        raise InvalidSaveError(f"white ships are not conserved: board + mothership + supply must be {game.white_ships}")
+    base = game.base
+    exc_space = _space(_field(pos, "excavator", str), "excavator")
+    state.exc = base.pos[exc_space]
+    if state.exc < base.excavator_start:
+        raise InvalidSaveError("the excavator is behind its start space")
+    dice = _field(pos, "dice", dict)
+    state.dice = [0] * A.N_SPACES
+    cols = 0
+    for name, value in dice.items():
+        s = _space(name, "dice")
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise InvalidSaveError(f"die on {name} must show 1..6")
+        if cols >> (s % COLS) & 1:
+            raise InvalidSaveError(f"two worker dice in column {'abcde'[s % COLS]}")
+        cols |= 1 << (s % COLS)
+        state.dice[s] = value
+    used = _field(pos, "columns_used", str)
+    state.cols_used = sum(1 << "abcde".index(c) for c in set(used) if c in "abcde")
+    if cols & ~state.cols_used:
+        raise InvalidSaveError("a column holds a die but is not marked as used")
+    dig = pos.get("dig_die")
+    state.dig_space = -1 if dig is None else _space(dig, "dig_die")
+    for s in range(A.N_SPACES):
+        if state.dice[s] and base.pos[s] >= state.exc and s != state.dig_space:
+            raise InvalidSaveError(f"the die on {A.space_name(s)} is on an unexcavated space")
+    robots = _field(pos, "robots", dict)
+    if len(robots) > game.hooks.max_robots(state):
+        raise InvalidSaveError(f"more than {game.hooks.max_robots(state)} robots")
+    for name, robot in robots.items():
+        s = _space(name, "robots")
+        value = robot.get("value") if isinstance(robot, dict) else None
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise InvalidSaveError(f"robot on {name} must show 1..6")
+        if base.kind[s] != ROOM or base.pos[s] >= state.exc or state.dice[s]:
+            raise InvalidSaveError(f"a robot cannot stand on {name}: robots stand on empty excavated room spaces")
+        state.robots[s] = value
+        if robot.get("exhausted"):
+            state.exhausted |= 1 << s
+    unplaced = _field(pos, "unplaced", dict)
+    state.pool = [0] * 12
+    for color, key in enumerate(("gray", "white")):
+        values = _field(unplaced, key, list)
+        for v in values:
+            if not isinstance(v, int) or not 1 <= v <= 6:
+                raise InvalidSaveError(f"unplaced {key} dice must show 1..6")
+            state.pool[color * 6 + v - 1] += 1
+    if sum(state.pool[:6]) > game.gray_dice or sum(state.pool[6:]) > game.white_dice:
+        raise InvalidSaveError("more unplaced dice than the game has")
+    if phase == ROLL:
+        to_roll = _field(pos, "to_roll", dict)
+        state.roll_g = _field(to_roll, "gray", int, 0, game.gray_dice)
+        state.roll_w = _field(to_roll, "white", int, 0, game.white_dice)
+    if phase == INSTALL:
+        state.install_value = _field(pos, "install_value", int, 1, 6)
+    if phase == SPAWN:
+        options = _field(pos, "spawn_options", list)
+        state.spawn_options = tuple("abcde".index(c) for c in options if isinstance(c, str) and c in "abcde")
+        if len(state.spawn_options) < 2:
+            raise InvalidSaveError("'spawn_options' must name at least two columns")
+    result = pos.get("result")
+    if phase == OVER:
+        if result not in ("win", "loss"):
+            raise InvalidSaveError("a finished game needs 'result': 'win' or 'loss'")
+        state.result = 1.0 if result == "win" else 0.0
+        state.loss_cause = pos.get("loss_cause") or ""
+    elif result is not None or state.damage >= city.damage_limit or state.research == state.sky.research_last:
+        raise InvalidSaveError("the position is over (won or lost) but its phase says it is still being played")
+    assert phase != SETUP
+    state.hist = []
+    return state

@@ -1,0 +1,143 @@
+"""Lookup tables derived once from the component data, shared by every state.
+
+The hot paths (placing dice, moving ships) only index into these lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from soloboard.ufs import components as C
+from soloboard.ufs.actions import COLS, N_SPACES
+
+SKY_ROWS = C.SKY_ROWS
+GRID = (SKY_ROWS + 1) * COLS  # sky rows 0..16 (row 0: the drop points' start row)
+
+# sky cell codes
+EMPTY, ARROW_LEFT, ARROW_RIGHT, MOTHERSHIP = 0, 1, 2, 3
+EXPLOSION = 10  # + printed number
+
+# base space kinds
+AA_GUN, ROOM, TUNNEL = 1, 2, 3
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    index: int
+    type: str
+    spaces: tuple[int, ...]
+    energy_cost: int
+    modifier: int
+
+    @property
+    def anchor(self) -> int:
+        return self.spaces[0]
+
+
+class SkyTables:
+    """Everything that depends on which side of each sky tile is up."""
+
+    def __init__(self, sides: tuple[str, ...]) -> None:
+        self.sides = sides
+        self.cell = [EMPTY] * GRID
+        self.action: list[tuple[str, int] | None] = [None] * (SKY_ROWS + 1)
+        self.action_note: list[str] = [""] * (SKY_ROWS + 1)
+        self.skull_row = SKY_ROWS + 1
+        costs = [0]
+        for tile in range(1, C.SKY_TILES + 1):
+            side = C.sky_side(tile, sides[tile - 1])
+            costs.extend(side.research_costs)
+            for row in side.rows:
+                for col, cell in enumerate(row.cells):
+                    self.cell[row.sky_row * COLS + col] = _cell_code(cell)
+                if row.action is not None:
+                    kind = row.action["kind"]
+                    self.action[row.sky_row] = (kind, int(row.action.get("amount", 1)))
+                    self.action_note[row.sky_row] = row.action.get("note", "")
+                    if kind == "skull":
+                        self.skull_row = min(self.skull_row, row.sky_row)
+        # costs[i] is the value needed to enter research space i (1..16); space 0 is the start
+        self.research_costs = tuple(costs)
+        self.research_last = len(costs) - 1
+        self.explosions = sorted(
+            ((idx, code - EXPLOSION) for idx, code in enumerate(self.cell) if code >= EXPLOSION),
+            key=lambda e: e[1],
+        )
+
+
+def _cell_code(cell: str) -> int:
+    if cell == ".":
+        return EMPTY
+    if cell == "<":
+        return ARROW_LEFT
+    if cell == ">":
+        return ARROW_RIGHT
+    if cell == "M":
+        return MOTHERSHIP
+    return EXPLOSION + int(cell[1:])
+
+
+def path_order() -> list[int]:
+    """Base spaces in excavator path order: rows 0, 1, 3, 5 left to right, rows 2 and 4 right to left."""
+    order = []
+    for row in range(C.BASE_ROWS):
+        cols = range(COLS - 1, -1, -1) if row in (2, 4) else range(COLS)
+        order.extend(row * COLS + c for c in cols)
+    return order
+
+
+class BaseTables:
+    """The base built from a top and a bottom base tile."""
+
+    def __init__(self, top: C.BaseHalf, bottom: C.BaseHalf) -> None:
+        self.kind = [0] * N_SPACES
+        self.room_of = [-1] * N_SPACES
+        for col in range(COLS):
+            self.kind[col] = AA_GUN
+        rooms: list[tuple[tuple[int, ...], C.Room]] = []
+        for half in (top, bottom):
+            for room in half.rooms:
+                spaces = tuple(sorted(r * COLS + c for r, c in room.spaces))
+                for s in spaces:
+                    if self.kind[s]:
+                        raise C.DataError(f"base {half.tile}-{half.side}: space {s} is listed twice")
+                    self.kind[s] = ROOM
+                rooms.append((spaces, room))
+            for r, c in half.tunnels:
+                if self.kind[r * COLS + c]:
+                    raise C.DataError(f"base {half.tile}-{half.side}: tunnel ({r}, {c}) is also a room")
+                self.kind[r * COLS + c] = TUNNEL
+        missing = [s for s in range(N_SPACES) if not self.kind[s]]
+        if missing:
+            raise C.DataError(f"base {top.tile}/{bottom.tile}: spaces {missing} are neither room nor tunnel")
+        rooms.sort(key=lambda r: r[0][0])  # rooms are numbered by their first space
+        self.rooms = tuple(
+            RoomInfo(i, room.type, spaces, room.energy_cost, room.modifier) for i, (spaces, room) in enumerate(rooms)
+        )
+        for room in self.rooms:
+            for s in room.spaces:
+                self.room_of[s] = room.index
+        self.room_spaces = [s for s in range(N_SPACES) if self.kind[s] == ROOM]
+        self.path = path_order()
+        self.pos = [0] * N_SPACES
+        for i, s in enumerate(self.path):
+            self.pos[s] = i
+        if top.excavator_start is None:
+            raise C.DataError(f"base tile {top.tile} top side names no excavator start")
+        r, c = top.excavator_start
+        self.excavator_start = self.pos[r * COLS + c]
+        self.has_robot_room = any(room.type == "robots" for room in self.rooms)
+        self._targets: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+    def place_targets(self, exc: int, cols_used: int, value: int) -> tuple[int, ...]:
+        """Sorted spaces a worker die of ``value`` may go on (``value`` 0: no digging allowed)."""
+        key = (exc, cols_used, value)
+        hit = self._targets.get(key)
+        if hit is None:
+            pos = self.pos
+            hit = tuple(
+                s for s in range(N_SPACES)
+                if not cols_used >> (s % COLS) & 1 and (pos[s] < exc or 1 <= pos[s] - exc <= value)
+            )
+            self._targets[key] = hit
+        return hit
