@@ -1,0 +1,73 @@
+"""``soloboard bench``: playout, clone and apply-action throughput on one core."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from soloboard.core.agents import RandomAgent
+from soloboard.core.chance import sample_outcome
+from soloboard.core.registry import load_game
+from soloboard.core.simulate import play_one
+
+
+def _playouts(game: Any, seconds: float, rng: random.Random) -> float:
+    agent = RandomAgent()
+    games = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        play_one(game, agent, rng)
+        games += 1
+    return games / elapsed
+
+
+def _sample_states(game: Any, rng: random.Random, count: int) -> list[Any]:
+    """Decision states met in random games: what an agent's search clones and steps."""
+    states: list[Any] = []
+    while len(states) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state, rng))
+            else:
+                states.append(state.clone())
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+    return states[:count]
+
+
+def _clone_all(states: list[Any]) -> None:
+    for s in states:  # dropped at once, as in a search that clones, steps and backs up
+        s.clone()
+
+
+def _rate(fn: Any, n: int) -> float:
+    start = time.perf_counter()
+    fn()
+    return n / (time.perf_counter() - start)
+
+
+def run_bench(name: str, params: dict[str, Any], *, seconds: float = 2.0, runs: int = 5) -> int:
+    if runs < 1 or seconds <= 0:
+        raise ValueError("--runs must be at least 1 and --seconds positive")
+    game = load_game(name, **params)
+    rng = random.Random(12345)
+    setting = ", ".join(f"{k}={v}" for k, v in game.parameters().items())
+    print(f"{name} ({setting}); {runs} runs, median reported")
+    states = _sample_states(game, rng, 20_000)
+    moves = [(s, s.legal_actions()) for s in states]
+    clones, applies, legals = [], [], []
+    for _ in range(runs):
+        clones.append(_rate(lambda: _clone_all(states), len(states)))
+        legals.append(_rate(lambda: [s.legal_actions() for s in states], len(states)))
+        batch = [(s.clone(), legal[int(rng.random() * len(legal))]) for s, legal in moves]
+        applies.append(_rate(lambda b=batch: [s.apply_action(a) for s, a in b], len(batch)))
+    print(f"state clone: {statistics.median(clones):,.0f} clones/s")
+    print(f"legal_actions: {statistics.median(legals):,.0f} calls/s")
+    print(f"apply_action: {statistics.median(applies):,.0f} actions/s")
+    rates = [_playouts(game, seconds, rng) for _ in range(runs)]
+    print(f"playout runs: {', '.join(f'{r:.0f}' for r in rates)} games/s")
+    print(f"random playouts: {statistics.median(rates):.0f} games/s (one core)")
+    return 0
