@@ -25,7 +25,8 @@ def _game_params(args: argparse.Namespace) -> dict[str, Any]:
 def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=game_names(), help="which game")
     p.add_argument("--city", help="roswell (default) | new-york | washington")
-    p.add_argument("--threat", type=int, help="threat level 0-4: that many sky tiles, drawn at random, on their threat side")
+    p.add_argument("--threat", type=int,
+                   help="threat level 0-4: that many sky tiles, drawn at random, on their threat side")
     p.add_argument("--sky", help="every sky tile's side, bottom tile first, e.g. ETEE (E easy, T threat)")
     p.add_argument("--unidentified", choices=["damage", "none"],
                    help="how to play the two unidentified mothership symbols (default: damage)")

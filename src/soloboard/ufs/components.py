@@ -142,14 +142,41 @@ def base_half(tile: str, side: str) -> BaseHalf:
                     tuple(start) if start else None)
 
 
+@dataclass(frozen=True)
+class Mothership:
+    purple_ships: int
+    white_ships: int
+    gray_dice: int
+    white_dice: int
+    robot_dice: int
+
+
+@cache
+def mothership() -> Mothership:
+    d = _read("mothership.json")
+    return Mothership(int(d["purple_ships"]), int(d["white_ships"]), int(d["worker_dice"]["gray"]),
+                      int(d["worker_dice"]["white"]), int(d["robot_dice"]))
+
+
+# cities added at run time (custom battles, tests); same format as a data file
+_EXTRA_CITIES: dict[str, dict[str, Any]] = {}
+
+
+def register_city(data: dict[str, Any]) -> City:
+    """Make a city from a dict in the data-file format available to ``load_game``."""
+    _EXTRA_CITIES[data["id"]] = data
+    city.cache_clear()
+    return city(data["id"])
+
+
 def city_ids() -> list[str]:
     root = resources.files("soloboard.ufs") / "data" / "cities"
-    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".json"))
+    return sorted({p.name[:-5] for p in root.iterdir() if p.name.endswith(".json")} | set(_EXTRA_CITIES))
 
 
 @cache
 def city(city_id: str) -> City:
-    d = _read(f"cities/{city_id}.json")
+    d = _EXTRA_CITIES.get(city_id) or _read(f"cities/{city_id}.json")
     ability = d.get("ability") or {}
     damaged = d.get("damaged_side") or {}
     return City(

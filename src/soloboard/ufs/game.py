@@ -103,10 +103,12 @@ class UFSGame:
         self._sky_given = sky is not None
         self.base = BaseTables(C.base_half(self.city.top, "top"), C.base_half(self.city.bottom, "bottom"))
         self.hooks = hooks_for(self.city.ability_id)
-        self.gray_dice = 3
-        self.white_dice = 2
-        self.white_ships = 4
-        self.purple_ships = 5
+        counts = C.mothership()
+        self.gray_dice = counts.gray_dice
+        self.white_dice = counts.white_dice
+        self.white_ships = counts.white_ships
+        self.purple_ships = counts.purple_ships
+        self.robot_dice = counts.robot_dice
         self._sky_cache: dict[tuple[str, ...], SkyTables] = {}
 
     def sky_tables(self, sides: tuple[str, ...]) -> SkyTables:

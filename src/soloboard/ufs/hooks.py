@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from soloboard.ufs.state import UFSState
     from soloboard.ufs.tables import RoomInfo
 
-MAX_ROBOTS = 2  # "You may have at most 2 robots" (rulebook, Robots)
-
 
 class RuleHooks:
     """The rules as printed; subclass and override to change them."""
@@ -41,7 +39,8 @@ class RuleHooks:
         return cost
 
     def max_robots(self, state: UFSState) -> int:
-        return MAX_ROBOTS
+        """How many robots may stand on the base: the blue dice in the box (2)."""
+        return state.game.robot_dice
 
 
 _ABILITIES: dict[str, type[RuleHooks]] = {}

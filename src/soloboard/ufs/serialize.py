@@ -165,7 +165,9 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     if game.fixed_sides is not None and parsed != game.fixed_sides:
         raise InvalidSaveError("'sky_sides' differ from the sides the parameters name")
     if parsed.count("threat") != game.threat:
-        raise InvalidSaveError(f"'sky_sides' has {parsed.count('threat')} threat sides, the threat level is {game.threat}")
+        raise InvalidSaveError(
+            f"'sky_sides' has {parsed.count('threat')} threat sides, the threat level is {game.threat}"
+        )
     state.sky = game.sky_tables(parsed)
     city = game.city
     state.phase = phase
@@ -175,7 +177,9 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     state.energy = _field(pos, "energy", int, 0, city.energy_max)
     state.damage = _field(pos, "damage", int, 0, city.damage_limit)
     rows = _field(pos, "sky", list)
-    if len(rows) != SKY_ROWS + 1 or not all(isinstance(r, str) and len(r) == COLS and set(r) <= set(".PW") for r in rows):
+    if len(rows) != SKY_ROWS + 1 or not all(
+        isinstance(r, str) and len(r) == COLS and set(r) <= set(".PW") for r in rows
+    ):
         raise InvalidSaveError(f"'sky' must be {SKY_ROWS + 1} strings of {COLS} characters '.', 'P' or 'W'")
     grid = [{".": 0, "P": PURPLE, "W": WHITE_SHIP}[ch] for row in rows for ch in row]
     if any(grid[: state.ms * COLS]):

@@ -96,7 +96,7 @@ class UFSState:
         phase = self.phase
         if phase == OVER:
             return TERMINAL_PLAYER
-        if phase == SETUP or phase == ROLL:
+        if phase in (SETUP, ROLL):
             return CHANCE_PLAYER
         return 0
 

@@ -1,0 +1,79 @@
+"""City abilities are data plus a small hook: shown with a test-only ability."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+import soloboard
+from soloboard.ufs import components
+from soloboard.ufs.hooks import RuleHooks, register_ability
+
+
+@register_ability("test-fighters-plus-two")
+class FightersPlusTwo(RuleHooks):
+    def room_value(self, state, room, value):  # type: ignore[no-untyped-def]
+        return value + 2 if room.type == "fighters" else value
+
+    def max_robots(self, state):  # type: ignore[no-untyped-def]
+        return 1
+
+
+def _test_city() -> None:
+    data = json.loads((resources.files("soloboard.ufs") / "data" / "cities" / "roswell.json").read_text())
+    data.update(id="test-city", name="Test City")
+    data["ability"] = {"id": "test-fighters-plus-two", "known": True, "text": "test only: fighters +2"}
+    components.register_city(data)
+
+
+def _position(game_params: dict, **changes: object) -> soloboard.State:
+    state = soloboard.load_game("ufs", **game_params).new_initial_state()
+    state.apply_action(state.string_to_action("roll G111 W11"))
+    from soloboard.ufs.serialize import position_dict
+
+    pos = position_dict(state)
+    pos.update(changes)
+    return soloboard.state_from_json(json.dumps(
+        {"format": "soloboard-state", "version": 1, "game": "ufs", "params": game_params, "position": pos}
+    ))
+
+
+def test_city_ability_hook_changes_room_value() -> None:
+    _test_city()
+    # Roswell A-top: a0 is the fighter room FIG-1 $1. A 2 there gives value 1 (+2 with the ability).
+    sky = ["....."] * 17
+    sky[0] = "PPPPP"
+    # Roswell easy sky: row 3 col c holds explosion 1, row 4 col b explosion 2, row 4 col e explosion 4
+    sky[3] = "..W.."
+    sky[4] = ".W..."
+    # the die on b1 keeps the Rooms Phase open, so the mothership does not move yet
+    pos = {"phase": "rooms", "dice": {"a1": 2, "b1": 1}, "columns_used": "ab", "unplaced": {"gray": [], "white": []},
+           "sky": sky, "white_supply": 2, "waiting": {"purple": 0, "white": 0}, "energy": 3}
+    plain = _position({"city": "roswell", "threat": 0}, **pos)
+    plain.apply_action(plain.string_to_action("use a1"))
+    boosted = _position({"city": "test-city", "threat": 0}, **pos)
+    boosted.apply_action(boosted.string_to_action("use a1"))
+    from soloboard.ufs.serialize import position_dict
+
+    # value 1 shoots the ship on explosion 1 only; value 3 also the one on explosion 2
+    assert position_dict(plain)["white_supply"] == 3
+    assert position_dict(boosted)["white_supply"] == 4
+
+
+def test_city_ability_hook_limits_robots() -> None:
+    _test_city()
+    game = soloboard.load_game("ufs", city="test-city")
+    state = game.new_initial_state()
+    assert game.hooks.max_robots(state) == 1
+    assert soloboard.load_game("ufs").hooks.max_robots(state) == 2
+
+
+def test_unregistered_ability_is_refused() -> None:
+    data = json.loads((resources.files("soloboard.ufs") / "data" / "cities" / "roswell.json").read_text())
+    data.update(id="test-city-unknown-hook")
+    data["ability"] = {"id": "no-such-hook", "known": True, "text": ""}
+    components.register_city(data)
+    with pytest.raises(ValueError, match="no registered rule hook"):
+        soloboard.load_game("ufs", city="test-city-unknown-hook")
