@@ -47,7 +47,7 @@ def state_from_json(text: str) -> State:
     if not isinstance(data, dict) or data.get("format") != "soloboard-state":
         raise InvalidSaveError("not a soloboard save: the 'format' field must be 'soloboard-state'")
     name = data.get("game")
-    if name not in _GAMES:
+    if not isinstance(name, str) or name not in _GAMES:
         raise InvalidSaveError(
             f"the save is for game {name!r}, which this version does not know "
             f"(valid games: {', '.join(game_names())})"

@@ -25,7 +25,7 @@ from soloboard.ufs.state import (
     WHITE_SHIP,
     UFSState,
 )
-from soloboard.ufs.tables import ROOM, SKY_ROWS
+from soloboard.ufs.tables import AA_GUN, ROOM, SKY_ROWS
 
 FORMAT = "soloboard-state"
 VERSION = 1
@@ -68,21 +68,33 @@ def position_dict(state: UFSState) -> dict[str, Any]:
     return pos
 
 
+def _start(game: Any, origin: dict[str, Any] | None) -> UFSState:
+    """The state a history starts from: the initial state, or a saved position."""
+    if origin is None:
+        return game.new_initial_state()
+    state = _state_from_position(game, origin)
+    state.origin = origin
+    return state
+
+
 def state_to_dict(state: UFSState) -> dict[str, Any]:
     notation = []
-    replay = state.game.new_initial_state()
+    replay = _start(state.game, state.origin)
     for action in state.hist:
         notation.append(replay.action_to_string(action))
         replay.apply_action(action)
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": "ufs",
         "params": state.game.parameters(),
-        "history": list(state.hist),
-        "history_notation": notation,
-        "position": position_dict(state),
     }
+    if state.origin is not None:
+        data["origin"] = state.origin
+    data["history"] = list(state.hist)
+    data["history_notation"] = notation
+    data["position"] = position_dict(state)
+    return data
 
 
 def state_to_json(state: UFSState) -> str:
@@ -105,13 +117,16 @@ def state_from_dict(data: dict[str, Any]) -> UFSState:
         raise InvalidSaveError(f"the save's parameters are invalid: {exc}") from None
     history = data.get("history")
     position = data.get("position")
+    origin = data.get("origin")
+    if origin is not None and not isinstance(origin, dict):
+        raise InvalidSaveError("'origin' must be a position object")
     if history is None:
         if not isinstance(position, dict):
             raise InvalidSaveError("the save has neither a 'history' list nor a 'position' object")
-        return _state_from_position(game, position)
+        return _start(game, position)
     if not isinstance(history, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in history):
         raise InvalidSaveError("'history' must be a list of action numbers")
-    state = game.new_initial_state()
+    state = _start(game, origin)
     for i, action in enumerate(history):
         try:
             state.apply_action(action)
@@ -215,6 +230,12 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         raise InvalidSaveError("a column holds a die but is not marked as used")
     dig = pos.get("dig_die")
     state.dig_space = -1 if dig is None else _space(dig, "dig_die")
+    if state.dig_space >= 0:
+        distance = base.pos[state.dig_space] - state.exc
+        if not state.dice[state.dig_space] or distance < 1 or state.dice[state.dig_space] < distance:
+            raise InvalidSaveError(
+                f"'dig_die' {dig}: the excavation die must stand 1..(its value) spaces ahead of the excavator"
+            )
     for s in range(A.N_SPACES):
         if state.dice[s] and base.pos[s] >= state.exc and s != state.dig_space:
             raise InvalidSaveError(f"the die on {A.space_name(s)} is on an unexcavated space")
@@ -226,8 +247,10 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         value = robot.get("value") if isinstance(robot, dict) else None
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise InvalidSaveError(f"robot on {name} must show 1..6")
-        if base.kind[s] != ROOM or base.pos[s] >= state.exc or state.dice[s]:
-            raise InvalidSaveError(f"a robot cannot stand on {name}: robots stand on empty excavated room spaces")
+        if base.kind[s] not in (ROOM, AA_GUN) or base.pos[s] >= state.exc or state.dice[s]:
+            raise InvalidSaveError(
+                f"a robot cannot stand on {name}: robots stand on empty excavated room spaces or AA guns"
+            )
         state.robots[s] = value
         if robot.get("exhausted"):
             state.exhausted |= 1 << s

@@ -18,7 +18,6 @@ from soloboard.ufs.tables import (
     ARROW_LEFT,
     ARROW_RIGHT,
     MOTHERSHIP,
-    ROOM,
     SKY_ROWS,
     TUNNEL,
     SkyTables,
@@ -48,7 +47,7 @@ class UFSState:
         "game", "base", "sky", "phase", "grid", "ms", "wait_p", "wait_w", "supply_w",
         "research", "energy", "damage", "exc", "round", "dice", "robots", "exhausted",
         "pool", "cols_used", "dig_space", "roll_g", "roll_w", "install_value",
-        "spawn_options", "result", "loss_cause", "hist",
+        "spawn_options", "result", "loss_cause", "hist", "origin",
     )
 
     game: UFSGame
@@ -82,6 +81,7 @@ class UFSState:
         self.result: float | None = None
         self.loss_cause = ""
         self.hist: list[int] = []
+        self.origin: dict[str, Any] | None = None  # the position a history-less save started from
         self.sky = None  # type: ignore[assignment]  # set once the sky tiles' sides are known
         if game.fixed_sides is not None:
             self.sky = game.sky_tables(game.fixed_sides)
@@ -199,6 +199,7 @@ class UFSState:
         new.result = self.result
         new.loss_cause = self.loss_cause
         new.hist = self.hist[:]
+        new.origin = self.origin
         return new
 
     def action_to_string(self, action: int) -> str:
@@ -226,6 +227,11 @@ class UFSState:
         from soloboard.ufs.render import render_text
 
         return render_text(self)
+
+    def __rich__(self) -> Any:
+        from soloboard.ufs.render import render_rich
+
+        return render_rich(self)
 
     # --- convenience for front ends and tests ------------------------------------------
 
@@ -616,7 +622,7 @@ class UFSState:
         exc = self.exc
         dice = self.dice
         robots = self.robots
-        return [s for s in base.room_spaces if base.pos[s] < exc and not dice[s] and not robots[s]]
+        return [s for s in base.robot_spaces if base.pos[s] < exc and not dice[s] and not robots[s]]
 
     def _install_actions_exist(self) -> bool:
         return bool(self._install_targets()) or any(self.robots)
@@ -635,8 +641,8 @@ class UFSState:
             if space not in self._install_targets():
                 if self.robot_count() >= self.game.hooks.max_robots(self):
                     msg = "you already have the most robots allowed: remove one first"
-                elif self.base.kind[space] != ROOM:
-                    msg = f"{A.space_name(space)} is not a room space (robots go in rooms, not tunnels)"
+                elif self.base.kind[space] == TUNNEL:
+                    msg = f"{A.space_name(space)} is a tunnel (robots go in rooms or on AA guns)"
                 elif not self.is_excavated(space):
                     msg = f"{A.space_name(space)} is not excavated"
                 else:

@@ -118,6 +118,8 @@ class BaseTables:
             for s in room.spaces:
                 self.room_of[s] = room.index
         self.room_spaces = [s for s in range(N_SPACES) if self.kind[s] == ROOM]
+        # where a new robot may stand: room spaces, and AA guns, where it does nothing (rulebook: special cases)
+        self.robot_spaces = [s for s in range(N_SPACES) if self.kind[s] in (ROOM, AA_GUN)]
         self.path = path_order()
         self.pos = [0] * N_SPACES
         for i, s in enumerate(self.path):

@@ -1,0 +1,462 @@
+"""``soloboard play``: a complete game in the terminal.
+
+The dice are rolled by :class:`~soloboard.core.chance.HistorySampler`, so a game is
+reproducible from its seed and ``undo`` can never re-roll: going back to a chance node
+brings back the same dice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from soloboard.cli.terminal import (
+    Narrator,
+    SaveFileError,
+    board,
+    describe_changes,
+    error,
+    game_label,
+    history_origin,
+    notices_panel,
+    outcome,
+    read_save,
+    summary,
+    write_save,
+)
+from soloboard.core.api import State
+from soloboard.core.chance import HistorySampler
+from soloboard.core.errors import IllegalActionError
+from soloboard.core.registry import load_game
+from soloboard.ufs.actions import parse_space
+from soloboard.ufs.render import LEGEND
+
+InputFn = Callable[[str], str]
+
+# Above this many legal moves the list is not numbered: numbers would only add clutter to
+# the placement lists (up to ~70 moves), and typing G5c3 is as quick as typing a number.
+MAX_NUMBERED = 30
+SAVE_PROMPT = "Save this game? File name (Enter = don't save): "
+
+HELP = """\
+[bold]Under Falling Skies in brief[/bold]
+Each round has three phases.
+[bold]1 Dice[/bold]  3 gray and 2 white dice are rolled. Place each die on the base, each in a
+  different column. Every ship in that column moves down by the die's value (one less on an
+  AA gun, base row 0) and then triggers the space it stops on: [cyan]<[/cyan] [cyan]>[/cyan] move it sideways,
+  [red]M[/red] moves the mothership down a row. A ship passing sky row 16 hits the city (1 damage)
+  and goes back to the mothership. After placing a white die, the unplaced dice are re-rolled.
+  Dice go on excavated spaces; one die a round may go on an unexcavated space n spaces ahead
+  of the excavator (+n on the board) if it shows at least n: 'dig' then moves the excavator there.
+[bold]2 Rooms[/bold]  Use a room when all its spaces hold dice or ready robots, paying its energy cost
+  ($n). Its value is the dice plus its modifier. ENE energy: gain the value. FIG fighters:
+  shoot down every ship on an explosion Xn with n <= value (purple ships go back to the
+  mothership, white ones leave the board). RES research: climb the research track, paying each
+  space's cost out of the value. ROB robots: build a robot (value = room value, at most 6) and
+  install it on an empty excavated room space; a robot works from the next round and loses a
+  pip each time it is used. At most 2 robots. 'done' ends the phase; unused dice are lost.
+[bold]3 Mothership[/bold]  It moves down one row (ships on that row go back onto it) and does the
+  row's action; then the waiting ships spawn on free drop points: columns without ships first,
+  then the one farthest from its column's topmost ship (you choose on a tie).
+[bold]Win[/bold] by reaching the top of the research track. [bold]Lose[/bold] when the damage reaches the
+  limit or the mothership reaches the skull row.
+
+[bold]Moves[/bold]  (columns a-e left to right; base rows 0-5, row 0 = AA guns)
+  G5c3         place the gray 5 on c3          W2a0        place the white 2 on a0
+  use b2       use the room on b2 (any space)   discard b2  take the die off b2, no effect
+  dig e2       move the excavator to the die waiting on e2 (1 energy)
+  install b2   install the new robot on b2      remove b2   remove the robot on b2
+  spawn c      spawn a ship above column c      skip        decline a robot that has no room
+  done         end the Rooms Phase
+  3            the move numbered 3 in the list (when the list is numbered)
+
+[bold]Commands[/bold]
+  moves, ?     list the legal moves             board       show the board again, with its key
+  undo         take back your last decision (the dice come back the same)
+  log          the game so far, round by round
+  save FILE    save the game (written to a temporary file first: a failed save never
+               damages an older save)
+  load FILE    load a saved game (a bad file leaves the current game as it is)
+  help         this text                        quit        leave the game (also q, exit)"""
+
+PHASE_HINTS = {
+    "place": "Type a placement like G5c3 (gray 5 on c3) or W2a0 (white 2 on a0)",
+    "rooms": "Type 'use b1', 'discard b1', 'dig e2', 'remove b2' or 'done', or a move's number",
+    "install": "Type 'install b2', 'remove b2' or 'skip', or a move's number",
+    "spawn": "Type 'spawn c', or a move's number",
+}
+COMMAND_HINT = "help · moves · board · undo · log · save FILE · load FILE · quit"
+_PLACEMENT = re.compile(r"^([GW])([1-6])([a-e][0-5])$")
+_GROUP_LABELS = {
+    "use": "use a room", "discard": "discard", "dig": "dig", "remove": "remove a robot",
+    "install": "install", "spawn": "spawn", "done": "end", "skip": "end",
+}
+
+
+@dataclass
+class MoveGroup:
+    label: str
+    moves: list[tuple[int, str, str]] = field(default_factory=list)  # action, notation, effect
+
+
+def _group_label(state: State, notation: str) -> str:
+    match = _PLACEMENT.match(notation)
+    if match:
+        colour = "gray" if match[1] == "G" else "white"
+        space = parse_space(match[3])
+        is_excavated = getattr(state, "is_excavated", None)
+        digs = is_excavated is not None and not is_excavated(space)
+        return f"{colour} {match[2]}{', to dig' if digs else ''}"
+    word = notation.split()[0]
+    return _GROUP_LABELS.get(word, word)
+
+
+def _preview(state: State, action: int, notation: str) -> str:
+    """What using a room or digging would do, worked out on a copy of the state."""
+    if notation.split()[0] not in ("use", "dig"):
+        return ""
+    trial = state.clone()
+    trial.apply_action(action)
+    notes = describe_changes(state, trial)
+    if getattr(trial, "phase_name", "") == "install":
+        notes.append(f"builds a robot of value {getattr(trial, 'install_value', '?')}")
+    if trial.is_terminal():
+        notes.append(outcome(trial).headline)
+    return " · ".join(notes) or "no effect"
+
+
+def group_moves(state: State) -> list[MoveGroup]:
+    groups: dict[str, MoveGroup] = {}
+    for action in state.legal_actions():
+        notation = state.action_to_string(action)
+        label = _group_label(state, notation)
+        group = groups.setdefault(label, MoveGroup(label))
+        group.moves.append((action, notation, _preview(state, action, notation)))
+    return list(groups.values())
+
+
+class PlaySession:
+    """One game at the terminal: the position, how to rebuild it, and the conversation."""
+
+    def __init__(self, state: State, seed: int, console: Console, input_fn: InputFn) -> None:
+        self.console = console
+        self.input_fn = input_fn
+        self.seed = seed
+        self.sampler = HistorySampler(seed)
+        self.state = state
+        self.origin = history_origin(state)
+        self.narrator = Narrator(console)
+        self.numbered: list[int] = []
+        self.board_due = True
+        self.legend_due = True  # the key to the board's signs is shown with the first board
+
+    # --- the loop ---------------------------------------------------------------------------
+
+    def run(self) -> int:
+        try:
+            while True:
+                self.resolve_chance()
+                if self.state.is_terminal():
+                    self.finish()
+                    return 0
+                if self.board_due:
+                    self.show_decision()
+                if not self.handle(self.input_fn(self.prompt())):
+                    return 0
+        except (EOFError, KeyboardInterrupt):
+            self.console.print(Text(f"\nGame left. Seed {self.seed}: 'soloboard play ... --seed {self.seed}' "
+                                    "deals the same dice again.", style="dim"))
+            return 0
+
+    def prompt(self) -> str:
+        return f"round {getattr(self.state, 'round', '?')} · {getattr(self.state, 'phase_name', '')}> "
+
+    def resolve_chance(self) -> None:
+        while self.state.is_chance_node():
+            self.narrator.apply_chance(self.state, self.sampler(self.state))
+            self.board_due = True
+
+    def show_decision(self) -> None:
+        self.console.print(board(self.state, legend=self.legend_due))
+        self.legend_due = False
+        self.show_moves()
+        self.board_due = False
+
+    def show_moves(self) -> None:
+        groups = group_moves(self.state)
+        count = sum(len(g.moves) for g in groups)
+        numbered = count <= MAX_NUMBERED
+        self.numbered = [a for g in groups for a, _, _ in g.moves] if numbered else []
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        number = 0
+        for group in groups:
+            # moves with a preview get a line each; bare notations share a line
+            one_per_line = any(effect for _, _, effect in group.moves)
+            cell = Text()
+            for _, notation, effect in group.moves:
+                if cell:
+                    cell.append("\n" if one_per_line else "  ")
+                if numbered:
+                    number += 1
+                    cell.append(f"{number:>2}) ", style="dim")
+                cell.append(notation, style="bold")
+                if effect:
+                    cell.append(f"  ({effect})", style="dim")
+            table.add_row(group.label, cell)
+        phase = getattr(self.state, "phase_name", "")
+        self.console.print(Text(f"Your move, {phase} phase ({count} legal moves):", style="bold underline"))
+        self.console.print(table)
+        hint = PHASE_HINTS.get(phase, "Type a move")
+        self.console.print(Text.assemble((hint, "italic"), ("  ·  commands: " + COMMAND_HINT, "dim")))
+
+    # --- one line of input --------------------------------------------------------------------
+
+    def handle(self, line: str) -> bool:
+        """Act on one line; False when the player leaves."""
+        text = line.strip()
+        if not text:
+            return True
+        word, _, rest = text.partition(" ")
+        command = COMMANDS.get(word.lower())
+        if command is not None:
+            return command(self, rest.strip())
+        if text.isdigit():
+            self.play_number(int(text))
+        else:
+            self.play_text(text)
+        return True
+
+    def play_number(self, number: int) -> None:
+        if not self.numbered:
+            error(self.console, "The move list is not numbered here",
+                  "type the move itself, e.g. G5c3 (type 'moves' to see them)")
+        elif not 1 <= number <= len(self.numbered):
+            error(self.console, f"There is no move {number}", f"the moves are numbered 1 to {len(self.numbered)}")
+        else:
+            self.play(self.numbered[number - 1])
+
+    def play_text(self, text: str) -> None:
+        try:
+            action = self.state.string_to_action(text)
+        except ValueError as exc:
+            error(self.console, f"Cannot read {text!r}", str(exc))
+            self.console.print(Text("Type 'help' for the notation and the rules, 'moves' for the legal moves.",
+                                    style="dim"))
+            return
+        self.play(action)
+
+    def play(self, action: int) -> None:
+        # the move is tried on a copy: whatever the engine does on a refusal, the game is untouched
+        trial = self.state.clone()
+        try:
+            trial.apply_action(action)
+        except IllegalActionError as exc:
+            rule = f" ({exc.rule})" if exc.rule else ""
+            error(self.console, f"Not allowed{rule}", str(exc))
+            return
+        notation = self.state.action_to_string(action)
+        if action not in self.state.legal_actions():  # the engine accepted a move it does not list
+            error(self.console, f"{notation} is not a legal move here", "type 'moves' to see the legal moves")
+            return
+        self.narrator.move(notation, self.state, trial)
+        self.state = trial
+        self.board_due = True
+
+    # --- commands -------------------------------------------------------------------------------
+
+    def cmd_undo(self, _arg: str) -> bool:
+        history = self.state.history()
+        start = len(self.origin.history())
+        replay = self.origin.clone()
+        last = None
+        for i in range(start, len(history)):
+            if not replay.is_chance_node():
+                last = i
+            replay.apply_action(history[i])
+        if last is None:
+            error(self.console, "Nothing to undo", "no decision of yours since the start of this game")
+            return True
+        state = self.origin.clone()
+        for action in history[start:last]:
+            state.apply_action(action)
+        undone = state.action_to_string(history[last])
+        self.state = state
+        self.console.print(Text(f"Undone: {undone}. Back to round {getattr(state, 'round', '?')}, "
+                                f"{getattr(state, 'phase_name', '')} phase.", style="bold yellow"))
+        self.board_due = True
+        return True
+
+    def cmd_save(self, arg: str) -> bool:
+        if not arg:
+            error(self.console, "Save where?", "type save FILE, e.g. save mygame.json")
+        else:
+            self.save(arg)
+        return True
+
+    def save(self, name: str) -> bool:
+        path = Path(name).expanduser()
+        if path.exists() and not path.is_dir():
+            answer = self.ask_safely(f"{path} exists. Overwrite it? [y/N] ")
+            if answer.strip().lower() not in ("y", "yes"):
+                self.console.print(Text("Not saved.", style="yellow"))
+                return False
+        try:
+            text = self.state.to_json()
+        except Exception as exc:  # the engine could not describe this game: say so, keep playing
+            error(self.console, "This game cannot be saved", f"{type(exc).__name__}: {exc}")
+            return False
+        try:
+            written = write_save(text, path)
+        except SaveFileError as exc:
+            error(self.console, "Not saved", f"{exc} (any older file there is unchanged)")
+            return False
+        self.console.print(Text(f"Saved to {written}.", style="bold green"))
+        return True
+
+    def ask_safely(self, prompt: str) -> str:
+        """A yes/no or file-name question; end of input counts as no answer."""
+        try:
+            return self.input_fn(prompt)
+        except EOFError:
+            return ""
+
+    def cmd_load(self, arg: str) -> bool:
+        if not arg:
+            error(self.console, "Load what?", "type load FILE, e.g. load mygame.json")
+            return True
+        try:
+            loaded = read_save(arg)
+        except SaveFileError as exc:
+            error(self.console, "Could not load the save; the current game goes on", str(exc))
+            return True
+        if loaded.is_terminal():
+            error(self.console, "That save is a finished game; the current game goes on",
+                  f"{outcome(loaded).headline}. Watch it with: soloboard replay {arg}")
+            return True
+        self.state = loaded
+        self.origin = history_origin(loaded)
+        self.console.print(Text(f"Loaded {arg}: {game_label(loaded)}.", style="bold green"))
+        panel = notices_panel(loaded)
+        if panel is not None:
+            self.console.print(panel)
+        self.board_due = True
+        return True
+
+    def cmd_log(self, _arg: str) -> bool:
+        lines = history_by_round(self.origin, self.state.history()[len(self.origin.history()):])
+        if not lines:
+            self.console.print("No moves yet.")
+        for round_no, entries in lines:
+            text = Text(f"Round {round_no}: ", style="bold")
+            for i, (notation, chance) in enumerate(entries):
+                if i:
+                    text.append(", ")
+                text.append(f"({notation})" if chance else notation, style="dim" if chance else "")
+            self.console.print(text)
+        return True
+
+    def cmd_help(self, _arg: str) -> bool:
+        self.console.print(HELP, highlight=False)
+        self.console.print(Text.assemble(("\nThe board: ", "bold"), LEGEND))
+        return True
+
+    def cmd_moves(self, _arg: str) -> bool:
+        self.show_moves()
+        return True
+
+    def cmd_board(self, _arg: str) -> bool:
+        self.console.print(board(self.state, legend=True))
+        return True
+
+    def cmd_quit(self, _arg: str) -> bool:
+        self.console.print(Text(f"Game left unfinished (seed {self.seed}).", style="dim"))
+        return False
+
+    # --- the end --------------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        self.console.print(self.state)
+        self.console.print(summary(self.state, {"Seed": str(self.seed)}))
+        while True:
+            name = self.ask_safely(SAVE_PROMPT).strip()
+            if not name or self.save(name):
+                return
+
+
+COMMANDS: dict[str, Callable[[PlaySession, str], bool]] = {
+    "undo": PlaySession.cmd_undo,
+    "save": PlaySession.cmd_save,
+    "load": PlaySession.cmd_load,
+    "log": PlaySession.cmd_log,
+    "history": PlaySession.cmd_log,
+    "help": PlaySession.cmd_help,
+    "h": PlaySession.cmd_help,
+    "moves": PlaySession.cmd_moves,
+    "?": PlaySession.cmd_moves,
+    "board": PlaySession.cmd_board,
+    "quit": PlaySession.cmd_quit,
+    "q": PlaySession.cmd_quit,
+    "exit": PlaySession.cmd_quit,
+}
+
+
+def history_by_round(origin: State, actions: list[int]) -> list[tuple[int, list[tuple[str, bool]]]]:
+    """The actions after ``origin`` in notation, grouped by the round they were played in."""
+    state = origin.clone()
+    rounds: list[tuple[int, list[tuple[str, bool]]]] = []
+    for action in actions:
+        chance = state.is_chance_node()
+        notation = state.action_to_string(action)
+        round_no = getattr(state, "round", 0)
+        state.apply_action(action)
+        round_no = round_no or getattr(state, "round", 0)  # the sky draw (round 0) opens round 1
+        if not rounds or rounds[-1][0] != round_no:
+            rounds.append((round_no, []))
+        rounds[-1][1].append((notation, chance))
+    return rounds
+
+
+def _enable_line_editing(input_fn: InputFn) -> None:
+    """Arrow keys and history for the builtin ``input`` at a real terminal."""
+    if input_fn is input and sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (importing it is what turns line editing on)
+
+
+def run_play(
+    game_name: str,
+    params: dict[str, object],
+    seed: int | None = None,
+    *,
+    console: Console | None = None,
+    input_fn: InputFn = input,
+) -> int:
+    """Play one game; 0 when it ends or the player leaves, 2 for invalid game parameters."""
+    out = console or Console(highlight=False)
+    try:
+        game = load_game(game_name, **params)
+    except (TypeError, ValueError) as exc:
+        (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {exc}", style="bold red"))
+        return 2
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    state = game.new_initial_state()
+    out.print(Text(f"{game_label(state)} · seed {seed}", style="bold"))
+    out.print(Text(f"(the same seed, --seed {seed}, deals the same dice again)", style="dim"))
+    panel = notices_panel(game)
+    if panel is not None:
+        out.print(panel)
+    out.print(Text("Type 'help' for the rules and the notation.", style="dim"))
+    _enable_line_editing(input_fn)
+    return PlaySession(state, seed, out, input_fn).run()

@@ -1,0 +1,511 @@
+"""The terminal front end: ``soloboard play`` and ``soloboard replay``, driven by scripted input.
+
+The script keeps its own copy of the game, built with the public API and the same seed
+(``HistorySampler`` makes the dice a function of the seed and the history), so it always
+knows the legal moves without reading the screen; every move still goes through
+``run_play``'s loop, and saves made by ``run_play`` are compared with that copy.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import soloboard
+from soloboard.cli import terminal
+from soloboard.cli.main import main
+from soloboard.cli.play import SAVE_PROMPT, run_play
+from soloboard.cli.replay import STEP_PROMPT, run_replay
+from soloboard.core.chance import HistorySampler
+
+SEED = 11
+PARAMS: dict[str, object] = {"threat": 1}
+
+
+def make_console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=120), out
+
+
+class Driver:
+    """An ``input_fn`` that types moves while mirroring the game with the public API.
+
+    ``script`` items are typed one per prompt: a string as it is, a callable gets the
+    driver and returns the line (so it can read the mirrored position). When the script is
+    used up, the driver plays the first legal move until the game ends, if ``autoplay``.
+    A move typed through :meth:`move` is also applied to the mirror.
+    """
+
+    def __init__(self, out: io.StringIO, script: Iterable[str | Callable[[Driver], str]] = (),
+                 *, params: dict[str, object] | None = None, seed: int = SEED, autoplay: bool = False,
+                 save_as: str = "") -> None:
+        self.out = out
+        self.state = soloboard.load_game("ufs", **(params or PARAMS)).new_initial_state()
+        self.sampler = HistorySampler(seed)
+        self.script = list(script)
+        self.autoplay = autoplay
+        self.save_as = save_as
+        self.prompts: list[str] = []
+        self.resolve()
+
+    def resolve(self) -> None:
+        while self.state.is_chance_node():
+            self.state.apply_action(self.sampler(self.state))
+
+    def move(self, notation: str | None = None, index: int = 0) -> str:
+        """Type ``notation`` (default: legal move number ``index``) and play it on the mirror too."""
+        legal = self.state.legal_actions()
+        action = legal[index] if notation is None else self.state.string_to_action(notation)
+        text = self.state.action_to_string(action)
+        self.state.apply_action(action)
+        self.resolve()
+        return text
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if len(self.prompts) > 5000:
+            raise AssertionError("the game does not end: is the driver out of step with run_play?")
+        if prompt == SAVE_PROMPT:
+            return self.save_as
+        if self.script:
+            item = self.script.pop(0)
+            return item if isinstance(item, str) else item(self)
+        if self.autoplay and not self.state.is_terminal():
+            assert "✗" not in self.out.getvalue(), self.out.getvalue()[-2000:]
+            return self.move()
+        raise EOFError
+
+
+def first_white_move(driver: Driver) -> str:
+    for action in driver.state.legal_actions():
+        text = driver.state.action_to_string(action)
+        if text.startswith("W"):
+            return driver.move(text)
+    raise AssertionError("no white die to place")
+
+
+def flat(text: str) -> str:
+    """The output with rich's line wrapping undone (long paths wrap on a 120-column console)."""
+    return " ".join(text.split())
+
+
+def load(path: Path) -> Any:
+    return soloboard.state_from_json(path.read_text(encoding="utf-8"))
+
+
+def play_script(*script: str | Callable[[Driver], str], **kwargs: Any) -> tuple[int, str, Driver]:
+    console, out = make_console()
+    driver = Driver(out, script, **kwargs)
+    params = kwargs.get("params") or PARAMS
+    code = run_play("ufs", dict(params), seed=kwargs.get("seed", SEED), console=console, input_fn=driver)
+    return code, out.getvalue(), driver
+
+
+# --- a whole game --------------------------------------------------------------------------
+
+def test_a_complete_game_is_played_to_the_end(tmp_path: Path) -> None:
+    final = tmp_path / "final.json"
+    code, text, driver = play_script(autoplay=True, save_as=str(final))
+    assert code == 0
+    assert driver.state.is_terminal()
+    assert "✗" not in text  # every move the driver typed was accepted
+    assert "Rounds played" in text and "Research" in text and "Damage" in text
+    headline = "WON" if driver.state.returns()[0] == 1.0 else f"LOST: {driver.state.loss_cause}"
+    assert headline in text
+    assert f"Rounds played  {driver.state.round}" in text
+    # the game run_play played is exactly the mirrored one: same moves, same dice
+    saved = load(final)
+    assert saved == driver.state and saved.history() == driver.state.history()
+    assert driver.prompts[-1] == SAVE_PROMPT
+
+
+@pytest.mark.parametrize("city", ["new-york", "washington"])
+def test_the_notices_are_printed_first(city: str) -> None:
+    code, text, _ = play_script("quit", params={"city": city, "threat": 0})
+    assert code == 0
+    assert "not modelled" in text
+    assert "unverified transcription" in text
+    assert text.index("not modelled") < text.index("Round 1") < text.index("Your move")
+
+
+def test_the_seed_is_printed() -> None:
+    _, text, _ = play_script("quit")
+    assert f"seed {SEED}" in text and f"--seed {SEED}" in text
+
+
+def test_the_dice_are_shown() -> None:
+    _, text, driver = play_script("quit")
+    gray, white = driver.state.unplaced_dice()
+    assert f"Rolled: gray {' '.join(map(str, gray))}, white {' '.join(map(str, white))}" in text
+
+
+# --- wrong input ---------------------------------------------------------------------------
+
+def test_an_illegal_move_names_the_rule_and_the_game_goes_on() -> None:
+    def same_column(driver: Driver) -> str:
+        # the first legal move went on column a; another die on column a breaks rule 1
+        gray, white = driver.state.unplaced_dice()
+        value, colour = (gray[0], "G") if gray else (white[0], "W")
+        return f"{colour}{value}a1"
+
+    code, text, _ = play_script(lambda d: d.move(), same_column, lambda d: d.move(), "quit")
+    assert code == 0
+    assert "Not allowed (rule 1: one die per column)" in text
+    assert "column a already has a worker die this round" in text
+    assert text.count("▶ ") == 2  # the moves before and after the refused one were played
+    assert "Traceback" not in text
+
+
+def test_a_move_that_is_not_possible_now_is_refused() -> None:
+    _, text, _ = play_script("spawn c", "quit")
+    assert "Not allowed (phase order)" in text
+
+
+def test_bad_syntax_prints_the_notation() -> None:
+    code, text, _ = play_script("fire the lasers", "G7z9", "quit")
+    assert code == 0
+    assert "Cannot read 'fire the lasers'" in text and "Cannot read 'G7z9'" in text
+    assert "moves look like 'G5c3'" in text
+    assert "Type 'help' for the notation" in text
+
+
+def test_help_explains_the_notation_and_the_rules() -> None:
+    _, text, _ = play_script("help", "quit")
+    for expected in ("G5c3", "use b2", "spawn c", "undo", "save FILE", "Mothership", "research track"):
+        assert expected in text
+
+
+def test_a_number_outside_the_list_is_refused() -> None:
+    _, text, _ = play_script("999", "quit")
+    assert "✗" in text and ("There is no move 999" in text or "not numbered" in text)
+
+
+def test_a_move_can_be_typed_by_its_number(tmp_path: Path) -> None:
+    target = tmp_path / "n.json"
+
+    def number_in_rooms_phase(driver: Driver) -> str:
+        if driver.state.phase_name != "rooms":  # play on until the short, numbered list of the Rooms Phase
+            driver.script.insert(0, number_in_rooms_phase)
+            return driver.move(index=-1)  # the last placement is a digging one: the Rooms Phase will come
+        driver.move()  # move 1 is the first legal move
+        driver.script[:0] = [f"save {target}", "quit"]
+        return "1"
+
+    code, text, driver = play_script(number_in_rooms_phase)
+    assert code == 0 and "✗" not in text
+    assert " 1) " in text
+    assert load(target) == driver.state
+
+
+def test_end_of_input_and_ctrl_c_leave_cleanly() -> None:
+    console, out = make_console()
+
+    def eof(_prompt: str) -> str:
+        raise EOFError
+
+    def interrupt(_prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    assert run_play("ufs", {}, seed=1, console=console, input_fn=eof) == 0
+    assert run_play("ufs", {}, seed=1, console=console, input_fn=interrupt) == 0
+    assert "Traceback" not in out.getvalue()
+
+
+# --- undo --------------------------------------------------------------------------------------
+
+def test_undo_restores_the_position_and_the_same_dice(tmp_path: Path) -> None:
+    before, after, again = tmp_path / "before.json", tmp_path / "after.json", tmp_path / "again.json"
+    mirror: dict[str, Any] = {}
+
+    def remember(key: str, path: Path) -> Callable[[Driver], str]:
+        def step(driver: Driver) -> str:
+            mirror[key] = driver.state.clone()
+            return f"save {path}"
+        return step
+
+    def undo(driver: Driver) -> str:
+        mirror["undone"] = mirror["start"].clone()
+        return "undo"
+
+    def replay_white(driver: Driver) -> str:
+        driver.state = mirror["start"].clone()
+        return first_white_move(driver)
+
+    code, text, _ = play_script(
+        remember("start", before), first_white_move, remember("after", after),
+        undo, f"save {tmp_path / 'undone.json'}", replay_white, f"save {again}", "quit",
+    )
+    assert code == 0 and "✗" not in text
+    assert "Undone: W" in text
+    assert load(tmp_path / "undone.json") == mirror["start"]
+    assert load(tmp_path / "undone.json").history() == mirror["start"].history()
+    # placing the white die re-rolls the other dice: the same move after undo rolls the same dice
+    assert load(after) == mirror["after"]
+    assert load(again) == load(after)
+    assert load(again).unplaced_dice() == load(after).unplaced_dice()
+    assert load(before) == mirror["start"]
+
+
+def test_undo_with_nothing_to_undo() -> None:
+    _, text, _ = play_script("undo", "quit")
+    assert "Nothing to undo" in text
+
+
+def test_log_lists_the_moves_by_round() -> None:
+    moves: list[str] = []
+
+    def until_round_2(driver: Driver) -> str:
+        if driver.state.round < 2:
+            driver.script.insert(0, until_round_2)
+        else:
+            driver.script[:0] = ["log", "quit"]
+        moves.append(driver.move(index=-1))  # digging placements, then 'done': a Rooms Phase in round 1
+        return moves[-1]
+
+    _, text, _ = play_script(until_round_2)
+    log = text[text.rindex("Round 1: "):]
+    round1, round2 = log.split("Round 2: ")
+    assert "(sky " in round1 and "(roll G" in round1 and "done" in round1
+    assert "done" not in round2 and "(roll G" in round2
+    for move in moves:
+        assert move in log
+
+
+# --- save and load ------------------------------------------------------------------------------
+
+def test_save_then_load_round_trip(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    saved: dict[str, Any] = {}
+
+    def save(driver: Driver) -> str:
+        saved["state"] = driver.state.clone()
+        return f"save {first}"
+
+    code, text, _ = play_script(
+        lambda d: d.move(), lambda d: d.move(), save, lambda d: d.move(), lambda d: d.move(),
+        f"load {first}", f"save {second}", "quit",
+    )
+    assert code == 0 and "✗" not in text
+    assert f"Saved to {first}" in flat(text) and f"Loaded {first}" in flat(text)
+    assert load(first) == saved["state"]
+    assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
+
+
+def test_loading_a_corrupt_file_keeps_the_game(tmp_path: Path) -> None:
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text('{"format": "soloboard-state", "version": 1, "game": "ufs", "params": {}, "hist', "utf-8")
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"format": "soloboard-state", "version": 1, "game": "ufs",
+                                 "params": {}, "history": [1, 2, 3]}), "utf-8")
+    kept = tmp_path / "kept.json"
+    mirror: dict[str, Any] = {}
+
+    def remember(driver: Driver) -> str:
+        mirror["state"] = driver.state.clone()
+        return f"save {kept}"
+
+    code, text, _ = play_script(
+        lambda d: d.move(), f"load {corrupt}", f"load {wrong}", f"load {tmp_path / 'missing.json'}",
+        f"load {tmp_path}", remember, "quit",
+    )
+    assert code == 0 and "Traceback" not in text
+    text = flat(text)
+    assert text.count("Could not load the save; the current game goes on") == 4
+    assert "not valid JSON" in text and "is illegal" in text and "no such file" in text
+    assert "is a directory" in text
+    assert load(kept) == mirror["state"]
+
+
+def test_a_position_without_history_can_be_loaded_and_played(tmp_path: Path) -> None:
+    state = soloboard.load_game("ufs", threat=0).new_initial_state()
+    sampler = HistorySampler(8)
+    while state.is_chance_node():
+        state.apply_action(sampler(state))
+    data = json.loads(state.to_json())
+    del data["history"]  # a set-up puzzle: the position alone
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(json.dumps(data), "utf-8")
+    first = state.action_to_string(state.legal_actions()[0])
+    code, text, _ = play_script(f"load {puzzle}", "undo", first, "undo", "quit")
+    assert code == 0 and "Traceback" not in text
+    assert "Loaded" in text
+    assert text.count("Nothing to undo") == 1  # nothing before the loaded position...
+    assert f"Undone: {first}" in text  # ...but the moves after it can be taken back
+
+
+def test_loading_a_finished_game_keeps_the_current_one(tmp_path: Path) -> None:
+    finished = tmp_path / "finished.json"
+    state = soloboard.load_game("ufs").new_initial_state()
+    sampler = HistorySampler(3)
+    while not state.is_terminal():
+        state.apply_action(sampler(state) if state.is_chance_node() else state.legal_actions()[-1])
+    finished.write_text(state.to_json(), "utf-8")
+    _, text, _ = play_script(f"load {finished}", "quit")
+    assert "That save is a finished game" in text and "soloboard replay" in text
+
+
+def test_save_asks_before_overwriting(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    target.write_text("an older save", "utf-8")
+    _, text, driver = play_script(f"save {target}", "n", "quit")
+    assert "Overwrite it? [y/N]" in driver.prompts[1]
+    assert "Not saved." in text
+    assert target.read_text("utf-8") == "an older save"
+    _, text, driver = play_script(f"save {target}", "y", "quit")
+    assert load(target) == driver.state
+
+
+def test_a_failed_save_leaves_no_partial_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "game.json"
+    target.write_text("an older save", "utf-8")
+
+    def disk_full(_fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(terminal.os, "fsync", disk_full)
+    code, text, _ = play_script(f"save {target}", "y", f"save {tmp_path / 'new.json'}", "quit")
+    assert code == 0 and "Traceback" not in text
+    assert text.count("Not saved") == 2 and "No space left on device" in flat(text)
+    assert target.read_text("utf-8") == "an older save"
+    assert sorted(os.listdir(tmp_path)) == ["game.json"]  # no temporary file, no half-written save
+
+
+def test_a_save_into_a_missing_folder_is_refused(tmp_path: Path) -> None:
+    _, text, _ = play_script(f"save {tmp_path / 'no' / 'such' / 'dir.json'}", "save", "quit")
+    assert "Not saved" in text and "Save where?" in text
+    assert not (tmp_path / "no").exists()
+
+
+# --- replay --------------------------------------------------------------------------------------
+
+def finished_save(tmp_path: Path, seed: int = 5) -> tuple[Path, Any]:
+    state = soloboard.load_game("ufs", threat=2).new_initial_state()
+    sampler = HistorySampler(seed)
+    while not state.is_terminal():
+        state.apply_action(sampler(state) if state.is_chance_node() else state.legal_actions()[0])
+    path = tmp_path / "done.json"
+    path.write_text(state.to_json(), "utf-8")
+    return path, state
+
+
+def test_replay_runs_to_the_end_without_waiting(tmp_path: Path) -> None:
+    path, state = finished_save(tmp_path)
+    console, out = make_console()
+
+    def no_input(_prompt: str) -> str:
+        raise AssertionError("step=False must not wait for input")
+
+    assert run_replay(str(path), step=False, console=console, input_fn=no_input) == 0
+    text = out.getvalue()
+    player_moves = text.count("▶ ")
+    replay = state.game.new_initial_state()
+    expected = 0
+    for action in state.history():
+        expected += not replay.is_chance_node()
+        replay.apply_action(action)
+    assert player_moves == expected
+    assert f"[{len(state.history())}/{len(state.history())}]" in text
+    assert ("WON" if state.returns()[0] == 1.0 else f"LOST: {state.loss_cause}") in text
+    assert "Rounds played" in text
+
+
+def test_replay_step_by_step_stops_on_q(tmp_path: Path) -> None:
+    path, _ = finished_save(tmp_path)
+    console, out = make_console()
+    answers = iter(["", "", "q"])
+    prompts: list[str] = []
+
+    def step(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    assert run_replay(str(path), console=console, input_fn=step) == 0
+    assert prompts == [STEP_PROMPT] * 3
+    assert out.getvalue().count("▶ ") == 2
+    assert "Stopped after" in out.getvalue() and "Game not finished" in out.getvalue()
+
+
+@pytest.mark.parametrize("content", [None, "not json at all", '{"format": "something else"}'])
+def test_replay_of_a_missing_or_corrupt_file_exits_with_2(tmp_path: Path, content: str | None) -> None:
+    path = tmp_path / "save.json"
+    if content is not None:
+        path.write_text(content, "utf-8")
+    console, out = make_console()
+    assert run_replay(str(path), step=False, console=console) == 2
+    assert "Cannot replay" in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+def test_replay_through_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = finished_save(tmp_path)
+    assert main(["replay", str(path), "--all"]) == 0
+    assert "Rounds played" in capsys.readouterr().out
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "no such file" in flat(capsys.readouterr().err)
+
+
+# --- the command line --------------------------------------------------------------------------
+
+def test_an_unknown_city_exits_with_2_and_lists_the_cities(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "ufs", "--city", "nowhere"]) == 2
+    err = flat(capsys.readouterr().err)
+    assert "nowhere" in err
+    for city in ("roswell", "new-york", "washington"):
+        assert city in err
+
+
+# --- the board -------------------------------------------------------------------------------
+
+def board_text(state: Any, width: int = 120) -> str:
+    console, out = make_console()
+    console.width = width
+    console.print(state)
+    return out.getvalue()
+
+
+def test_the_board_shows_what_moves_are_typed_with() -> None:
+    state = soloboard.load_game("ufs", sky="EEET").new_initial_state()
+    sampler = HistorySampler(2)
+    while state.is_chance_node():
+        state.apply_action(sampler(state))
+    text = board_text(state)
+    header = next(line for line in text.splitlines() if line.lstrip().startswith("sky"))
+    assert all(f" {c} " in header for c in "abcde")
+    assert "MS 0" in text and "[P]" in text
+    assert "?? unidentified symbol (played as 1 damage)" in text
+    assert "SKULL" in text and "◀ next" in text and "◀R" in text
+    assert "Research 0/16" in text and "Energy" in text and "the base is destroyed at 7" in text
+    assert "white ships in the supply: 4" in text
+    assert "Unplaced dice: gray" in text
+    assert "AA gun" in text and "tunnel" in text and "EXC" in text and "*d1" in text
+    assert "(ENE $0 +4)" in text  # not excavated yet: in parentheses, 4 spaces ahead of the excavator
+    assert "FIG-1 $1" in text  # excavated: no parentheses
+    assert str(state).startswith("Under Falling Skies - Roswell")  # the plain text board is unchanged
+
+
+def test_the_board_shows_ships_robots_and_the_result() -> None:
+    state = soloboard.load_game("ufs", threat=0).new_initial_state()
+    sampler = HistorySampler(4)
+    while state.is_chance_node():
+        state.apply_action(sampler(state))
+    data = json.loads(state.to_json())
+    del data["history"]  # a hand-made position: a white ship in the sky and two robots
+    position = data["position"]
+    position["sky"][7] = "..W.."
+    position["white_supply"] = 3
+    position["robots"] = {"a1": {"value": 3, "exhausted": True}, "b1": {"value": 5, "exhausted": False}}
+    text = board_text(soloboard.state_from_json(json.dumps(position and data)))
+    row7 = next(line for line in text.splitlines() if line.lstrip().startswith("7 "))
+    assert " W" in row7 and "P" not in row7
+    assert "R3z" in text and "R5" in text
+    assert "white ships in the supply: 3" in text
+    over = json.loads(json.dumps(data))
+    over["position"].update(phase="over", result="loss", loss_cause="base destroyed", damage=7,
+                            unplaced={"gray": [], "white": []})
+    assert "LOST: base destroyed" in board_text(soloboard.state_from_json(json.dumps(over)))
