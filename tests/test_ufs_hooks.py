@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from importlib import resources
 
 import pytest
@@ -19,6 +20,13 @@ class FightersPlusTwo(RuleHooks):
 
     def max_robots(self, state):  # type: ignore[no-untyped-def]
         return 1
+
+
+@pytest.fixture(autouse=True)
+def _forget_test_cities() -> Iterator[None]:
+    yield  # cities registered by a test must not leak into the valid-city lists of later tests
+    for city_id in ("test-city", "test-city-unknown-hook"):
+        components.unregister_city(city_id)
 
 
 def _test_city() -> None:

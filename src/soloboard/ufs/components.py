@@ -169,6 +169,11 @@ def register_city(data: dict[str, Any]) -> City:
     return city(data["id"])
 
 
+def unregister_city(city_id: str) -> None:
+    _EXTRA_CITIES.pop(city_id, None)
+    city.cache_clear()
+
+
 def city_ids() -> list[str]:
     root = resources.files("soloboard.ufs") / "data" / "cities"
     return sorted({p.name[:-5] for p in root.iterdir() if p.name.endswith(".json")} | set(_EXTRA_CITIES))

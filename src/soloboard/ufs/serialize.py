@@ -225,7 +225,9 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         cols |= 1 << (s % COLS)
         state.dice[s] = value
     used = _field(pos, "columns_used", str)
-    state.cols_used = sum(1 << "abcde".index(c) for c in set(used) if c in "abcde")
+    if not set(used) <= set("abcde") or len(set(used)) != len(used):
+        raise InvalidSaveError(f"'columns_used' must name columns a-e at most once each, not {used!r}")
+    state.cols_used = sum(1 << "abcde".index(c) for c in used)
     if cols & ~state.cols_used:
         raise InvalidSaveError("a column holds a die but is not marked as used")
     dig = pos.get("dig_die")
