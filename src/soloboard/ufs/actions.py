@@ -1,7 +1,7 @@
 """Action numbering and the text notation for Under Falling Skies.
 
 Player actions are integers in ``range(NUM_ACTIONS)``; chance outcomes are integers in
-``range(MAX_CHANCE_OUTCOMES)``. The notation (see the README) is what people type:
+``range(game.max_chance_outcomes())``. The notation (see the README) is what people type:
 
 ====================  ============================================  =====================
 action                notation                                       ids
@@ -15,7 +15,10 @@ install a robot       ``install b2``                                 480..509
 end the Rooms Phase   ``done``                                       510
 spawn a ship          ``spawn c`` (drop point above column c)        511..515
 decline a robot       ``skip`` (only when it cannot be installed)    516
+spawn a red ship      ``spawn red c`` (9-card edition only)          517..521
 ====================  ============================================  =====================
+
+The 9-card edition writes its black dice ``B``: ``B5c3``.
 
 Spaces are named like chess squares: column ``a``..``e`` (left to right) and base row
 ``0``..``5`` (row 0 is the AA guns, rows 1-2 the top base tile, rows 3-5 the bottom one).
@@ -33,8 +36,7 @@ from math import factorial
 COLS = 5
 BASE_ROWS = 6
 N_SPACES = COLS * BASE_ROWS
-GRAY, WHITE = 0, 1
-COLOR_LETTERS = "GW"
+GRAY, WHITE = 0, 1  # the plain dice (gray, or black in the 9-card edition) and the white dice
 
 PLACE = 0
 USE = 360
@@ -45,7 +47,9 @@ INSTALL = 480
 DONE = 510
 SPAWN = 511
 SKIP = 516
-NUM_ACTIONS = 517
+SPAWN_RED = 517
+SPAWN_COLS = 6  # SPAWN + c and SPAWN_RED + c share the column as (action - SPAWN) % 6
+NUM_ACTIONS = 522
 
 _SPACE_VERBS = {USE: "use", DISCARD: "discard", DIG: "dig", REMOVE: "remove", INSTALL: "install"}
 _VERB_BASE = {v: k for k, v in _SPACE_VERBS.items()}
@@ -73,10 +77,10 @@ def parse_space(text: str) -> int:
     return int(text[1]) * COLS + "abcde".index(text[0])
 
 
-def player_action_to_string(action: int) -> str:
+def player_action_to_string(action: int, dice_letters: str = "GW", reinforcement: str = "red") -> str:
     if PLACE <= action < USE:
         color, value, space = decode_place(action)
-        return f"{COLOR_LETTERS[color]}{value}{space_name(space)}"
+        return f"{dice_letters[color]}{value}{space_name(space)}"
     if USE <= action < DONE:
         base = USE + (action - USE) // N_SPACES * N_SPACES
         return f"{_SPACE_VERBS[base]} {space_name(action - base)}"
@@ -86,11 +90,14 @@ def player_action_to_string(action: int) -> str:
         return f"spawn {'abcde'[action - SPAWN]}"
     if action == SKIP:
         return "skip"
+    if SPAWN_RED <= action < NUM_ACTIONS:
+        return f"spawn {reinforcement} {'abcde'[action - SPAWN_RED]}"
     raise ValueError(f"{action} is not an Under Falling Skies action (valid: 0..{NUM_ACTIONS - 1})")
 
 
-def parse_player_action(text: str) -> int:
+def parse_player_action(text: str, dice_letters: str = "GW", reinforcement: str = "red") -> int:
     """The action a string names, without checking legality (the state does that)."""
+    letters = dice_letters.lower()
     words = text.strip().lower().split()
     if not words:
         raise ValueError("empty move")
@@ -100,16 +107,19 @@ def parse_player_action(text: str) -> int:
             return DONE
         if w == "skip":
             return SKIP
-        if len(w) == 4 and w[0] in "gw" and w[1] in "123456":
-            return place_action("gw".index(w[0]), int(w[1]), parse_space(w[2:]))
+        if len(w) == 4 and w[0] in letters and w[1] in "123456":
+            return place_action(letters.index(w[0]), int(w[1]), parse_space(w[2:]))
     elif len(words) == 2:
         verb, arg = words
         if verb in _VERB_BASE:
             return _VERB_BASE[verb] + parse_space(arg)
         if verb == "spawn" and len(arg) == 1 and arg in "abcde":
             return SPAWN + "abcde".index(arg)
+    elif len(words) == 3 and words[0] == "spawn" and words[1] == reinforcement and words[2] in list("abcde"):
+        return SPAWN_RED + "abcde".index(words[2])
+    first = dice_letters[0]
     raise ValueError(
-        f"cannot read {text!r}: moves look like 'G5c3' (place the gray 5 on c3), 'W2a0', "
+        f"cannot read {text!r}: moves look like '{first}5c3' (place the {first} 5 on c3), 'W2a0', "
         "'use b2', 'discard b2', 'dig e2', 'install b2', 'remove b2', 'spawn c', 'skip' or 'done'"
     )
 
@@ -124,8 +134,7 @@ ROLLS: list[tuple[tuple[int, ...], tuple[int, ...]]] = [
     (g, w) for ng in range(4) for nw in range(3) for g in _multisets(ng) for w in _multisets(nw)
 ]
 ROLL_INDEX: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {r: i for i, r in enumerate(ROLLS)}
-SKY_CHANCE = len(ROLLS)  # 2352: + bit mask of the tiles on their threat side (bit 0 = bottom tile)
-MAX_CHANCE_OUTCOMES = SKY_CHANCE + 16
+SKY_CHANCE = len(ROLLS)  # 2352: + bit mask of the cards on their harder side (set-up draw)
 
 
 def _probability(dice: tuple[int, ...]) -> float:
@@ -141,37 +150,34 @@ for _i, (_g, _w) in enumerate(ROLLS):
     ROLL_OUTCOMES.setdefault((len(_g), len(_w)), []).append((_i, _probability(_g) * _probability(_w)))
 
 
-def chance_to_string(action: int) -> str:
+def chance_to_string(action: int, dice_letters: str = "GW") -> str:
+    """A dice roll in notation (set-up draws are written by the game, which knows its cards)."""
     if 0 <= action < SKY_CHANCE:
         g, w = ROLLS[action]
         parts = ["roll"]
         if g:
-            parts.append("G" + "".join(map(str, g)))
+            parts.append(dice_letters[0] + "".join(map(str, g)))
         if w:
-            parts.append("W" + "".join(map(str, w)))
+            parts.append(dice_letters[1] + "".join(map(str, w)))
         return " ".join(parts)
-    if SKY_CHANCE <= action < MAX_CHANCE_OUTCOMES:
-        mask = action - SKY_CHANCE
-        return "sky " + "".join("T" if mask >> i & 1 else "E" for i in range(4))
-    raise ValueError(f"{action} is not a chance outcome (valid: 0..{MAX_CHANCE_OUTCOMES - 1})")
+    raise ValueError(f"{action} is not a dice roll (valid: 0..{SKY_CHANCE - 1})")
 
 
-def parse_chance(text: str) -> int:
+def parse_chance(text: str, dice_letters: str = "GW") -> int:
     words = text.strip().upper().split()
-    if words and words[0] == "SKY" and len(words) == 2 and len(words[1]) == 4 and set(words[1]) <= {"E", "T"}:
-        return SKY_CHANCE + sum(1 << i for i, ch in enumerate(words[1]) if ch == "T")
+    plain, white = dice_letters.upper()
     if words and words[0] == "ROLL":
         g: tuple[int, ...] = ()
         w: tuple[int, ...] = ()
         for word in words[1:]:
-            if len(word) < 2 or word[0] not in "GW" or not set(word[1:]) <= set("123456"):
+            if len(word) < 2 or word[0] not in (plain, white) or not set(word[1:]) <= set("123456"):
                 break
             dice = tuple(sorted(int(ch) for ch in word[1:]))
-            if word[0] == "G":
+            if word[0] == plain:
                 g = dice
             else:
                 w = dice
         else:
             if (g, w) in ROLL_INDEX:
                 return ROLL_INDEX[(g, w)]
-    raise ValueError(f"cannot read chance outcome {text!r}: use e.g. 'roll G135 W26' or 'sky ETEE'")
+    raise ValueError(f"cannot read chance outcome {text!r}: use e.g. 'roll {plain}135 {white}26'")

@@ -20,7 +20,11 @@ BASE_ROWS = 6  # row 0: AA guns, rows 1-2: top base tile, rows 3-5: bottom base 
 SIDES = ("easy", "threat")
 
 ROOM_TYPES = ("energy", "fighters", "research", "robots")
-MOTHERSHIP_ACTIONS = ("excavator_back", "research_back", "add_white_ships", "damage", "skull", "unidentified")
+MOTHERSHIP_ACTIONS = (
+    "excavator_back", "research_back", "add_white_ships", "add_red_ship", "damage", "skull", "unidentified",
+)
+# the 9-card edition's red reinforcements play the part of the boxed edition's white ships
+ACTION_ALIASES = {"add_red_ship": "add_white_ships"}
 
 
 class DataError(ValueError):
@@ -48,6 +52,7 @@ class Room:
     spaces: tuple[tuple[int, int], ...]  # (base row, col)
     energy_cost: int
     modifier: int
+    effects: tuple[str, ...]  # usually (type,); a 9-card room has both "energy" and "fighters"
 
 
 @dataclass(frozen=True)
@@ -97,16 +102,10 @@ def _check_cell(cell: str, where: str) -> str:
     raise DataError(f"{where}: unknown sky cell {cell!r} (use '.', 'M', '<', '>' or 'Xn')")
 
 
-@cache
-def sky_side(tile: int, side: str) -> SkySide:
-    data = _read(f"sky/tile-{tile}.json")
-    try:
-        raw = data["sides"][side]
-    except KeyError:
-        raise DataError(f"data/sky/tile-{tile}.json has no {side!r} side") from None
+def _sky_rows(raw: dict[str, Any], what: str) -> list[SkyRow]:
     rows = []
     for r in raw["rows_top_to_bottom"]:
-        where = f"sky tile {tile} ({side}) row {r['sky_row']}"
+        where = f"{what} row {r['sky_row']}"
         cells = tuple(_check_cell(c, where) for c in r["cells"])
         if len(cells) != COLS:
             raise DataError(f"{where}: {len(cells)} cells, expected {COLS}")
@@ -114,6 +113,29 @@ def sky_side(tile: int, side: str) -> SkySide:
         if action is not None and action.get("kind") not in MOTHERSHIP_ACTIONS:
             raise DataError(f"{where}: unknown mothership action {action!r}")
         rows.append(SkyRow(int(r["sky_row"]), cells, action))
+    return rows
+
+
+def _rooms(raw: dict[str, Any], what: str) -> tuple[Room, ...]:
+    rooms = []
+    for r in raw["rooms"]:
+        effects = tuple(r.get("effects") or [r["type"]])
+        for effect in effects:
+            if effect not in ROOM_TYPES:
+                raise DataError(f"{what}: unknown room effect {effect!r} (known: {', '.join(ROOM_TYPES)})")
+        rooms.append(Room(r["type"], tuple((int(a), int(b)) for a, b in r["spaces"]),
+                          int(r["energy_cost"]), int(r["modifier"]), effects))
+    return tuple(rooms)
+
+
+@cache
+def sky_side(tile: int, side: str) -> SkySide:
+    data = _read(f"sky/tile-{tile}.json")
+    try:
+        raw = data["sides"][side]
+    except KeyError:
+        raise DataError(f"data/sky/tile-{tile}.json has no {side!r} side") from None
+    rows = _sky_rows(raw, f"sky tile {tile} ({side})")
     expected = list(range((SKY_TILES - tile) * ROWS_PER_TILE + 1, (SKY_TILES - tile + 1) * ROWS_PER_TILE + 1))
     if [r.sky_row for r in rows] != expected:
         raise DataError(f"sky tile {tile} ({side}): rows must be {expected}")
@@ -130,14 +152,9 @@ def base_half(tile: str, side: str) -> BaseHalf:
         raw = data["sides"][side]
     except KeyError:
         raise DataError(f"data/base/tile-{tile}.json has no {side!r} side") from None
-    rooms = []
-    for r in raw["rooms"]:
-        if r["type"] not in ROOM_TYPES:
-            raise DataError(f"base tile {tile} ({side}): unknown room type {r['type']!r}")
-        rooms.append(Room(r["type"], tuple((int(a), int(b)) for a, b in r["spaces"]),
-                          int(r["energy_cost"]), int(r["modifier"])))
+    rooms = _rooms(raw, f"base tile {tile} ({side})")
     start = raw.get("excavator_start")
-    return BaseHalf(tile, side, tuple(raw["base_rows"]), tuple(rooms),
+    return BaseHalf(tile, side, tuple(raw["base_rows"]), rooms,
                     tuple((int(a), int(b)) for a, b in raw["tunnels"]),
                     tuple(start) if start else None)
 
@@ -193,3 +210,45 @@ def city(city_id: str) -> City:
         damaged_side_known=bool(damaged.get("known")), damaged_side_note=damaged.get("note", ""),
         provenance=d.get("provenance", ""), confidence=d.get("confidence", ""),
     )
+
+
+# --- the 9-card print-and-play edition ---------------------------------------------------
+
+PNP_CARDS = ("mothership", "sky-1", "sky-2", "sky-3", "sky-4", "base-0", "base-1", "science")
+
+
+@cache
+def pnp_edition() -> dict[str, Any]:
+    return _read("pnp/edition.json")
+
+
+@cache
+def pnp_card(card: str) -> dict[str, Any]:
+    if card not in PNP_CARDS:
+        raise DataError(f"unknown card {card!r}; the cards are {', '.join(PNP_CARDS)}")
+    return _read(f"pnp/{card}.json")
+
+
+def pnp_sides_known(card: str) -> tuple[str, ...]:
+    return tuple(pnp_card(card)["sides"])
+
+
+def pnp_side(card: str, side: str) -> dict[str, Any]:
+    try:
+        return pnp_card(card)["sides"][side]
+    except KeyError:
+        raise DataError(
+            f"the {side} side of card {card} is not known: add it as \"{side}\" under \"sides\" "
+            f"in src/soloboard/ufs/data/pnp/{card}.json"
+        ) from None
+
+
+def pnp_sky_rows(card: str, side: str) -> list[SkyRow]:
+    return _sky_rows(pnp_side(card, side), f"card {card} ({side})")
+
+
+def pnp_base_half(card: str, side: str) -> BaseHalf:
+    raw = pnp_side(card, side)
+    start = raw.get("excavator_start")
+    return BaseHalf(card, side, tuple(raw["base_rows"]), _rooms(raw, f"card {card} ({side})"),
+                    tuple((int(a), int(b)) for a, b in raw["tunnels"]), tuple(start) if start else None)

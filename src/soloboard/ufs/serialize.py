@@ -25,44 +25,48 @@ from soloboard.ufs.state import (
     WHITE_SHIP,
     UFSState,
 )
-from soloboard.ufs.tables import AA_GUN, ROOM, SKY_ROWS
+from soloboard.ufs.tables import AA_GUN, ROOM
 
 FORMAT = "soloboard-state"
 VERSION = 1
 COLS = A.COLS
-_SHIP_CHARS = {0: ".", PURPLE: "P", WHITE_SHIP: "W"}
 
 
 def position_dict(state: UFSState) -> dict[str, Any]:
+    """The position as JSON-ready data; keys name the edition's own dice and ships."""
+    game = state.game
     grid = state.grid
-    gray, white = state.unplaced_dice()
+    ships = ".", *game.ship_letters
+    plain, white = state.unplaced_dice()
     pos: dict[str, Any] = {
         "phase": PHASE_NAMES[state.phase],
         "round": state.round,
-        "sky_sides": list(state.sky.sides) if state.sky is not None else None,
+        game.sides_key: list(state.sky.sides) if state.sky is not None else None,
         "mothership_row": state.ms,
-        "sky": ["".join(_SHIP_CHARS[grid[r * COLS + c]] for c in range(COLS)) for r in range(SKY_ROWS + 1)],
-        "waiting": {"purple": state.wait_p, "white": state.wait_w},
-        "white_supply": state.supply_w,
+        "sky": ["".join(ships[grid[r * COLS + c]] for c in range(COLS)) for r in range(game.sky_rows + 1)],
+        "waiting": {game.ship_names[0]: state.wait_p, game.ship_names[1]: state.wait_w},
+        f"{game.ship_names[1]}_supply": state.supply_w,
         "research": state.research,
         "energy": state.energy,
         "damage": state.damage,
-        "excavator": A.space_name(state.base.path[state.exc]),
+        "excavator": A.space_name(state.base.path[state.exc]) if state.base is not None else None,
         "dice": {A.space_name(s): v for s, v in enumerate(state.dice) if v},
         "robots": {
             A.space_name(s): {"value": v, "exhausted": bool(state.exhausted >> s & 1)}
             for s, v in enumerate(state.robots) if v
         },
-        "unplaced": {"gray": gray, "white": white},
+        "unplaced": {game.dice_names[0]: plain, game.dice_names[1]: white},
         "columns_used": "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1),
         "dig_die": A.space_name(state.dig_space) if state.dig_space >= 0 else None,
         "result": None if state.result is None else ("win" if state.result == 1.0 else "loss"),
         "loss_cause": state.loss_cause or None,
     }
     if state.phase == ROLL:
-        pos["to_roll"] = {"gray": state.roll_g, "white": state.roll_w}
+        pos["to_roll"] = {game.dice_names[0]: state.roll_g, game.dice_names[1]: state.roll_w}
     if state.phase == INSTALL:
         pos["install_value"] = state.install_value
+    if state.pending_robots:
+        pos["pending_robots"] = list(state.pending_robots)
     if state.phase == SPAWN:
         pos["spawn_options"] = ["abcde"[c] for c in state.spawn_options]
     return pos
@@ -86,7 +90,7 @@ def state_to_dict(state: UFSState) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "game": "ufs",
+        "game": state.game.short_name,
         "params": state.game.parameters(),
     }
     if state.origin is not None:
@@ -101,9 +105,7 @@ def state_to_json(state: UFSState) -> str:
     return json.dumps(state_to_dict(state), indent=1)
 
 
-def state_from_dict(data: dict[str, Any]) -> UFSState:
-    from soloboard.ufs.game import UFSGame
-
+def state_from_dict(data: dict[str, Any], game_class: Any) -> UFSState:
     if data.get("version") != VERSION:
         raise InvalidSaveError(
             f"save format version {data.get('version')!r} is not supported (this version reads {VERSION})"
@@ -112,7 +114,7 @@ def state_from_dict(data: dict[str, Any]) -> UFSState:
     if not isinstance(params, dict):
         raise InvalidSaveError("the save has no 'params' object")
     try:
-        game = UFSGame(**params)
+        game = game_class(**params)
     except (TypeError, ValueError) as exc:
         raise InvalidSaveError(f"the save's parameters are invalid: {exc}") from None
     history = data.get("history")
@@ -165,49 +167,56 @@ def _space(text: Any, key: str) -> int:
 
 def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     """A state built from a position alone, refused if it breaks an invariant of the rules."""
-    from soloboard.ufs.game import parse_sky
-
     state = game.new_initial_state()
     phase_name = _field(pos, "phase", str)
     if phase_name not in PHASE_NAMES or phase_name == "setup":
         raise InvalidSaveError(f"'phase' must be one of {', '.join(PHASE_NAMES[1:])}")
     phase = PHASE_NAMES.index(phase_name)
-    sides = pos.get("sky_sides")
-    try:
-        parsed = parse_sky(sides)  # type: ignore[arg-type]
-    except (TypeError, ValueError) as exc:
-        raise InvalidSaveError(f"'sky_sides': {exc}") from None
+    key = game.sides_key
+    sides = pos.get(key)
+    names = [name for name, _ in game.side_letters]
+    if not isinstance(sides, list) or len(sides) != len(game.cards) or not set(sides) <= set(names):
+        raise InvalidSaveError(f"'{key}' must list {len(game.cards)} sides, each one of {', '.join(names)}")
+    parsed = tuple(sides)
     if game.fixed_sides is not None and parsed != game.fixed_sides:
-        raise InvalidSaveError("'sky_sides' differ from the sides the parameters name")
-    if parsed.count("threat") != game.threat:
-        raise InvalidSaveError(
-            f"'sky_sides' has {parsed.count('threat')} threat sides, the threat level is {game.threat}"
-        )
-    state.sky = game.sky_tables(parsed)
-    city = game.city
+        raise InvalidSaveError(f"'{key}' differ from the sides the parameters name")
+    harder = sum(side == names[1] for side in parsed)
+    if harder != game.flipped:
+        raise InvalidSaveError(f"'{key}' has {harder} {names[1]} sides, the parameters ask for {game.flipped}")
+    try:
+        layout = game.layout(parsed)
+    except ValueError as exc:
+        raise InvalidSaveError(f"'{key}': {exc}") from None
+    state._use_layout(layout)
     state.phase = phase
     state.round = _field(pos, "round", int, 1, 10_000)
     state.ms = _field(pos, "mothership_row", int, 0, state.sky.skull_row - (0 if phase == OVER else 1))
     state.research = _field(pos, "research", int, 0, state.sky.research_last)
-    state.energy = _field(pos, "energy", int, 0, city.energy_max)
-    state.damage = _field(pos, "damage", int, 0, city.damage_limit)
+    state.energy = _field(pos, "energy", int, 0, layout.energy_max)
+    state.damage = _field(pos, "damage", int, 0, layout.damage_limit)
     rows = _field(pos, "sky", list)
-    if len(rows) != SKY_ROWS + 1 or not all(
-        isinstance(r, str) and len(r) == COLS and set(r) <= set(".PW") for r in rows
+    primary, reinforcement = game.ship_letters
+    if len(rows) != game.sky_rows + 1 or not all(
+        isinstance(r, str) and len(r) == COLS and set(r) <= {".", primary, reinforcement} for r in rows
     ):
-        raise InvalidSaveError(f"'sky' must be {SKY_ROWS + 1} strings of {COLS} characters '.', 'P' or 'W'")
-    grid = [{".": 0, "P": PURPLE, "W": WHITE_SHIP}[ch] for row in rows for ch in row]
+        raise InvalidSaveError(
+            f"'sky' must be {game.sky_rows + 1} strings of {COLS} characters '.', '{primary}' or '{reinforcement}'"
+        )
+    grid = [{".": 0, primary: PURPLE, reinforcement: WHITE_SHIP}[ch] for row in rows for ch in row]
     if any(grid[: state.ms * COLS]):
         raise InvalidSaveError("a ship is above the mothership's drop points")
     state.grid = grid
     waiting = _field(pos, "waiting", dict)
-    state.wait_p = _field(waiting, "purple", int, 0, game.purple_ships)
-    state.wait_w = _field(waiting, "white", int, 0, game.white_ships)
-    state.supply_w = _field(pos, "white_supply", int, 0, game.white_ships)
-    if grid.count(PURPLE) + state.wait_p != game.purple_ships:
-        raise InvalidSaveError(f"purple ships are not conserved: there must be {game.purple_ships} in all")
-    if grid.count(WHITE_SHIP) + state.wait_w + state.supply_w != game.white_ships:
-        raise InvalidSaveError(f"white ships are not conserved: board + mothership + supply must be {game.white_ships}")
+    first, second = game.ship_names
+    state.wait_p = _field(waiting, first, int, 0, game.primary_ships)
+    state.wait_w = _field(waiting, second, int, 0, game.reinforcement_ships)
+    state.supply_w = _field(pos, f"{second}_supply", int, 0, game.reinforcement_ships)
+    if grid.count(PURPLE) + state.wait_p != game.primary_ships:
+        raise InvalidSaveError(f"{first} ships are not conserved: there must be {game.primary_ships} in all")
+    if grid.count(WHITE_SHIP) + state.wait_w + state.supply_w != game.reinforcement_ships:
+        raise InvalidSaveError(
+            f"{second} ships are not conserved: board + mothership + supply must be {game.reinforcement_ships}"
+        )
     base = game.base
     exc_space = _space(_field(pos, "excavator", str), "excavator")
     state.exc = base.pos[exc_space]
@@ -258,18 +267,18 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
             state.exhausted |= 1 << s
     unplaced = _field(pos, "unplaced", dict)
     state.pool = [0] * 12
-    for color, key in enumerate(("gray", "white")):
+    for color, key in enumerate(game.dice_names):
         values = _field(unplaced, key, list)
         for v in values:
             if not isinstance(v, int) or not 1 <= v <= 6:
                 raise InvalidSaveError(f"unplaced {key} dice must show 1..6")
             state.pool[color * 6 + v - 1] += 1
-    if sum(state.pool[:6]) > game.gray_dice or sum(state.pool[6:]) > game.white_dice:
+    if sum(state.pool[:6]) > game.plain_dice or sum(state.pool[6:]) > game.white_dice:
         raise InvalidSaveError("more unplaced dice than the game has")
     if phase == ROLL:
         to_roll = _field(pos, "to_roll", dict)
-        state.roll_g = _field(to_roll, "gray", int, 0, game.gray_dice)
-        state.roll_w = _field(to_roll, "white", int, 0, game.white_dice)
+        state.roll_g = _field(to_roll, game.dice_names[0], int, 0, game.plain_dice)
+        state.roll_w = _field(to_roll, game.dice_names[1], int, 0, game.white_dice)
     if phase == INSTALL:
         state.install_value = _field(pos, "install_value", int, 1, 6)
     if phase == SPAWN:
@@ -283,7 +292,7 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
             raise InvalidSaveError("a finished game needs 'result': 'win' or 'loss'")
         state.result = 1.0 if result == "win" else 0.0
         state.loss_cause = pos.get("loss_cause") or ""
-    elif result is not None or state.damage >= city.damage_limit or state.research == state.sky.research_last:
+    elif result is not None or state.damage >= layout.damage_limit or state.research == state.sky.research_last:
         raise InvalidSaveError("the position is over (won or lost) but its phase says it is still being played")
     assert phase != SETUP
     state.hist = []

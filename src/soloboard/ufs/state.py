@@ -18,15 +18,16 @@ from soloboard.ufs.tables import (
     ARROW_LEFT,
     ARROW_RIGHT,
     MOTHERSHIP,
-    SKY_ROWS,
     TUNNEL,
+    BaseTables,
     SkyTables,
 )
 
 if TYPE_CHECKING:
     from random import Random
 
-    from soloboard.ufs.game import UFSGame
+    from soloboard.ufs.game import BaseUFSGame
+    from soloboard.ufs.tables import Layout
 
 COLS = A.COLS
 N_SPACES = A.N_SPACES
@@ -44,29 +45,31 @@ class UFSState:
     """A position. Use :meth:`UFSGame.new_initial_state` to get one."""
 
     __slots__ = (
-        "game", "base", "sky", "phase", "grid", "ms", "wait_p", "wait_w", "supply_w",
+        "game", "rules", "layout", "base", "sky", "phase", "grid", "ms", "wait_p", "wait_w", "supply_w",
         "research", "energy", "damage", "exc", "round", "dice", "robots", "exhausted",
         "pool", "cols_used", "dig_space", "roll_g", "roll_w", "install_value",
-        "spawn_options", "result", "loss_cause", "hist", "origin",
+        "spawn_options", "pending_robots", "result", "loss_cause", "hist", "origin",
     )
 
-    game: UFSGame
+    game: BaseUFSGame
+    layout: Layout
     sky: SkyTables
+    base: BaseTables
 
-    def __init__(self, game: UFSGame) -> None:
+    def __init__(self, game: BaseUFSGame) -> None:
         self.game = game
-        self.base = game.base
-        self.grid = [0] * ((SKY_ROWS + 1) * COLS)
+        self.rules = game.ruleset
+        self.grid = [0] * ((game.sky_rows + 1) * COLS)
         self.ms = 0
-        for col in range(COLS):  # the five purple ships start on the drop points
+        for col in range(COLS):  # the five purple (green) ships start on the drop points
             self.grid[col] = PURPLE
-        self.wait_p = 0
+        self.wait_p = game.primary_ships - COLS
         self.wait_w = 0
-        self.supply_w = game.white_ships
+        self.supply_w = game.reinforcement_ships
         self.research = 0
-        self.energy = game.city.start_energy
+        self.energy = 0
         self.damage = 0
-        self.exc = self.base.excavator_start
+        self.exc = 0
         self.round = 0
         self.dice = [0] * N_SPACES
         self.robots = [0] * N_SPACES
@@ -78,17 +81,29 @@ class UFSState:
         self.roll_w = 0
         self.install_value = 0
         self.spawn_options: tuple[int, ...] = ()
+        self.pending_robots: list[int] = []  # robots built this phase, installed at its end (9-card edition)
         self.result: float | None = None
         self.loss_cause = ""
         self.hist: list[int] = []
         self.origin: dict[str, Any] | None = None  # the position a history-less save started from
-        self.sky = None  # type: ignore[assignment]  # set once the sky tiles' sides are known
+        # set once every card's side is known (at once, or after the set-up draw)
+        self.layout = self.sky = None  # type: ignore[assignment]
         if game.fixed_sides is not None:
-            self.sky = game.sky_tables(game.fixed_sides)
+            self._use_layout(game.layout(game.fixed_sides))
             self._start_round()
         else:
             self.phase = SETUP
+            self.base = game.base  # type: ignore[assignment]  # None where the draw decides the base too
+            self.energy = game.start_energy
+            self.exc = self.base.excavator_start if self.base is not None else 0
         game.hooks.setup(self)
+
+    def _use_layout(self, layout: Layout) -> None:
+        self.layout = layout
+        self.sky = layout.sky
+        self.base = layout.base
+        self.energy = layout.start_energy
+        self.exc = layout.base.excavator_start
 
     # --- the OpenSpiel-shaped API ------------------------------------------------------
 
@@ -116,7 +131,7 @@ class UFSState:
         if self.phase == ROLL:
             return list(A.ROLL_OUTCOMES[(self.roll_g, self.roll_w)])
         if self.phase == SETUP:
-            masks = [m for m in range(16) if m.bit_count() == self.game.threat]
+            masks = self.game.setup_masks()
             return [(A.SKY_CHANCE + m, 1.0 / len(masks)) for m in masks]
         return []
 
@@ -141,7 +156,7 @@ class UFSState:
         if phase == INSTALL:
             return self._install_actions()
         if phase == SPAWN:
-            return [A.SPAWN + c for c in self.spawn_options]
+            return self._spawn_actions()
         if phase == OVER:
             return []
         return [a for a, _ in self.chance_outcomes()]
@@ -173,6 +188,8 @@ class UFSState:
     def clone(self) -> UFSState:
         new = UFSState.__new__(UFSState)
         new.game = self.game
+        new.rules = self.rules
+        new.layout = self.layout
         new.base = self.base
         new.sky = self.sky
         new.phase = self.phase
@@ -196,6 +213,7 @@ class UFSState:
         new.roll_w = self.roll_w
         new.install_value = self.install_value
         new.spawn_options = self.spawn_options
+        new.pending_robots = self.pending_robots[:]
         new.result = self.result
         new.loss_cause = self.loss_cause
         new.hist = self.hist[:]
@@ -203,15 +221,21 @@ class UFSState:
         return new
 
     def action_to_string(self, action: int) -> str:
-        if self.is_chance_node():
-            return A.chance_to_string(action)
-        return A.player_action_to_string(action)
+        game = self.game
+        if self.phase == SETUP:
+            return game.setup_to_string(action - A.SKY_CHANCE)
+        if self.phase == ROLL:
+            return A.chance_to_string(action, game.dice_letters)
+        return A.player_action_to_string(action, game.dice_letters, game.ship_names[1])
 
     def string_to_action(self, text: str) -> int:
         """The action ``text`` names here; ``use`` accepts any space of the room."""
-        if self.is_chance_node():
-            return A.parse_chance(text)
-        action = A.parse_player_action(text)
+        game = self.game
+        if self.phase == SETUP:
+            return game.parse_setup(text)
+        if self.phase == ROLL:
+            return A.parse_chance(text, game.dice_letters)
+        action = A.parse_player_action(text, game.dice_letters, game.ship_names[1])
         if A.USE <= action < A.DISCARD:
             room = self.base.room_of[action - A.USE]
             if room >= 0:
@@ -255,7 +279,7 @@ class UFSState:
     def top_ship_distance(self, col: int) -> int | None:
         """Rows from the drop point down to the topmost ship of a column (None: no ship)."""
         grid = self.grid
-        for row in range(self.ms, SKY_ROWS + 1):
+        for row in range(self.ms, self.sky.rows + 1):
             if grid[row * COLS + col]:
                 return row - self.ms
         return None
@@ -276,21 +300,19 @@ class UFSState:
     # --- setup and dice ------------------------------------------------------------------
 
     def _setup(self, action: int) -> None:
-        mask = action - A.SKY_CHANCE
-        if not 0 <= mask < 16 or mask.bit_count() != self.game.threat:
+        game = self.game
+        if action - A.SKY_CHANCE not in game.setup_masks():
             raise IllegalActionError(
-                f"{action} is not a sky draw for threat level {self.game.threat}: "
-                f"exactly {self.game.threat} sky tiles are flipped to their threat side",
-                "setup: threat level",
+                f"{action} is not a set-up draw of this game: exactly {game.flipped} {game.cards_noun} "
+                f"are on their {game.side_letters[1][0]} side", "setup: threat level",
             )
-        sides = tuple("threat" if mask >> i & 1 else "easy" for i in range(4))
-        self.sky = self.game.sky_tables(sides)
+        self._use_layout(game.layout(game.sides_for_mask(action - A.SKY_CHANCE)))
         self._start_round()
 
     def _start_round(self) -> None:
         self.round += 1
         self.phase = ROLL
-        self.roll_g = self.game.gray_dice
+        self.roll_g = self.game.plain_dice
         self.roll_w = self.game.white_dice
         self.cols_used = 0
         self.dig_space = -1
@@ -318,13 +340,19 @@ class UFSState:
         exc = self.exc
         used = self.cols_used
         can_dig = self.dig_space < 0
+        any_reach = 0 if self.rules.dig_checked_on_place else self.base.path_length
+        robots = self.robots
+        blocked = self.rules.robots_block_workers and any(robots)
         acts: list[int] = []
         for i in range(12):
             if pool[i]:
                 value = i % 6 + 1
                 base = (i // 6) * 180 + (value - 1) * 30
-                acts.extend([base + s for s in targets(exc, used, value if can_dig else 0)])
-        robots = self.robots
+                reach = (any_reach or value) if can_dig else 0
+                if blocked:
+                    acts.extend([base + s for s in targets(exc, used, reach) if not robots[s]])
+                else:
+                    acts.extend([base + s for s in targets(exc, used, reach)])
         for s in range(N_SPACES):
             if robots[s]:
                 acts.append(A.REMOVE + s)
@@ -357,13 +385,18 @@ class UFSState:
                     f"{A.space_name(space)} is the excavator's own space, which is unexcavated and cannot take a die",
                     "rule 2: excavation",
                 )
-            if value < distance:
+            if value < distance and self.rules.dig_checked_on_place:
                 raise IllegalActionError(
                     f"{A.space_name(space)} is {distance} spaces ahead of the excavator: "
                     f"the die must show at least {distance}, not {value}",
                     "rule 2: excavation",
                 )
             self.dig_space = space
+        if self.robots[space] and self.rules.robots_block_workers:
+            raise IllegalActionError(
+                f"a robot stands on {A.space_name(space)}: in this edition a robot occupies its space",
+                "robots: occupied space",
+            )
         self.pool[color * 6 + value - 1] -= 1
         self.cols_used |= 1 << col
         self.robots[space] = 0  # a worker die displaces a robot (rule 3)
@@ -407,7 +440,7 @@ class UFSState:
             else:
                 grid[new] = ship
                 landed.append(new)
-        if self.damage >= self.game.city.damage_limit:
+        if self.damage >= self.layout.damage_limit:
             self._lose(LOSS_DAMAGE)
             return
         cell = self.sky.cell
@@ -483,7 +516,7 @@ class UFSState:
         acts = [A.USE + s for s in self._usable_rooms()]
         dice = self.dice
         acts.extend(A.DISCARD + s for s in range(N_SPACES) if dice[s])
-        if self.dig_space >= 0 and self.energy >= 1:
+        if self.dig_space >= 0 and self.energy >= 1 and self._dig_reaches():
             acts.append(A.DIG + self.dig_space)
         robots = self.robots
         acts.extend(A.REMOVE + s for s in range(N_SPACES) if robots[s])
@@ -551,25 +584,29 @@ class UFSState:
                 dice[s] = 0
             else:
                 value += robots[s]
-                robots[s] -= 1  # a used robot loses a pip; a used 1 leaves the base
+                if not self.rules.robots_decay_every_phase:
+                    robots[s] -= 1  # a used robot loses a pip; a used 1 leaves the base
                 if robots[s]:
                     self.exhausted |= 1 << s
         value = hooks.room_value(self, room, value)
         self.energy -= cost
         if value < 1:
             return
-        kind = room.type
-        if kind == "energy":
-            self.energy = min(self.game.city.energy_max, self.energy + value)
-        elif kind == "fighters":
-            self._fighters(value)
-        elif kind == "research":
-            self._research(value)
-        elif kind == "robots":
-            self.install_value = min(value, 6)
-            self.phase = INSTALL
-            if not self._install_actions_exist():
-                self.phase = ROOMS  # no space to install and no robot to make room: nothing to decide
+        for effect in room.effects:  # one value for every effect of the room (a 9-card room has two)
+            if effect == "energy":
+                gained = self.energy + value if self.rules.energy_rule == "add" else max(self.energy, value)
+                self.energy = min(self.layout.energy_max, gained)
+            elif effect == "fighters":
+                self._fighters(value)
+            elif effect == "research":
+                self._research(value)
+                if self.phase == OVER:
+                    return
+            elif effect == "robots":
+                if self.rules.robots_installed_at_once:
+                    self._begin_install(min(value, 6))
+                else:
+                    self.pending_robots.append(min(value, 6))
 
     def _fighters(self, value: int) -> None:
         grid = self.grid
@@ -597,6 +634,10 @@ class UFSState:
             self.phase = OVER
             self.result = 1.0
 
+    def _dig_reaches(self) -> bool:
+        """The excavation die shows at least its distance (checked here in the 9-card edition)."""
+        return self.dice[self.dig_space] >= self.base.pos[self.dig_space] - self.exc
+
     def _dig(self, space: int) -> None:
         if space != self.dig_space or not self.dice[space]:
             raise IllegalActionError(
@@ -604,6 +645,12 @@ class UFSState:
             )
         if self.energy < 1:
             raise IllegalActionError("moving the excavator costs 1 energy and you have 0", "rule 10: excavator")
+        if not self._dig_reaches():
+            raise IllegalActionError(
+                f"the die on {A.space_name(space)} shows {self.dice[space]} but the excavator is "
+                f"{self.base.pos[space] - self.exc} spaces away: the die can only be discarded",
+                "rule 10: excavator",
+            )
         self.energy -= 1
         self.dice[space] = 0
         self.dig_space = -1
@@ -624,8 +671,19 @@ class UFSState:
         robots = self.robots
         return [s for s in base.robot_spaces if base.pos[s] < exc and not dice[s] and not robots[s]]
 
-    def _install_actions_exist(self) -> bool:
-        return bool(self._install_targets()) or any(self.robots)
+    def _begin_install(self, value: int) -> None:
+        self.install_value = value
+        if self._install_targets() or any(self.robots):
+            self.phase = INSTALL
+        elif not self.rules.robots_installed_at_once:
+            self._install_pending()  # no space and no robot to make room: nothing to decide
+
+    def _after_install(self) -> None:
+        if self.rules.robots_installed_at_once:
+            self.phase = ROOMS
+            self._maybe_end_rooms()
+        else:
+            self._install_pending()
 
     def _install_actions(self) -> list[int]:
         targets = self._install_targets()
@@ -651,7 +709,8 @@ class UFSState:
                     f"cannot install the robot on {A.space_name(space)}: {msg}", "robots: installation"
                 )
             self.robots[space] = self.install_value
-            self.exhausted |= 1 << space  # a new robot works from the next round
+            if self.rules.robots_installed_at_once:
+                self.exhausted |= 1 << space  # a new robot works from the next round
         elif A.REMOVE <= action < A.INSTALL:
             self._remove_robot(action - A.REMOVE)
             return
@@ -663,8 +722,7 @@ class UFSState:
                 )
         else:
             self._illegal_here(action)
-        self.phase = ROOMS
-        self._maybe_end_rooms()
+        self._after_install()
 
     def _maybe_end_rooms(self) -> None:
         if any(self.dice) or self._usable_rooms():
@@ -672,16 +730,41 @@ class UFSState:
         self._end_rooms()
 
     def _end_rooms(self) -> None:
+        if self.rules.robots_decay_every_phase:
+            robots = self.robots
+            for s in range(N_SPACES):
+                if robots[s]:
+                    robots[s] -= 1  # used or not, a robot loses a pip; a 1 leaves the base
         self.exhausted = 0
+        self._install_pending()
+
+    def _install_pending(self) -> None:
+        """Robots built this phase are installed once every die is resolved (9-card edition)."""
+        if self.pending_robots:
+            self._begin_install(self.pending_robots.pop(0))
+            return
         self._mothership_phase()
 
     # --- mothership ----------------------------------------------------------------------
 
     def _mothership_phase(self) -> None:
-        self._mothership_descends()
+        if self.rules.mothership_acts_before_descending:
+            self._mothership_action(self.ms + 1)  # the symbol just below the card's arrow, then the card moves
+            if self.phase == OVER:
+                return
+            self._mothership_descends()
+        else:
+            self._mothership_descends()
+            if self.phase == OVER:
+                return
+            self._mothership_action(self.ms)
         if self.phase == OVER:
             return
-        action = self.sky.action[self.ms]
+        self.phase = SPAWN
+        self._spawn_ships()
+
+    def _mothership_action(self, row: int) -> None:
+        action = self.sky.action[row]
         if action is not None:
             kind, amount = action
             if kind == "unidentified":
@@ -700,11 +783,10 @@ class UFSState:
                 self.wait_w += n
             elif kind == "damage":
                 self.damage += 1
-                if self.damage >= self.game.city.damage_limit:
+                if self.damage >= self.layout.damage_limit:
                     self._lose(LOSS_DAMAGE)
-                    return
-        self.phase = SPAWN
-        self._spawn_ships()
+            elif kind == "skull":
+                self._lose(LOSS_SKULL)
 
     def _spawn_ships(self) -> None:
         grid = self.grid
@@ -717,33 +799,48 @@ class UFSState:
             empty = [c for c, d in zip(free, distances, strict=True) if d is None]
             if empty:
                 options = empty
-            else:
+            elif self.rules.spawn_farthest:
                 far = max(d for d in distances if d is not None)
                 options = [c for c, d in zip(free, distances, strict=True) if d == far]
-            if len(options) > 1:
-                self.spawn_options = tuple(options)
-                return  # the player breaks the tie
-            self._spawn_at(options[0])
+            else:
+                options = free
+            self.spawn_options = tuple(options)
+            choices = self._spawn_actions()
+            if len(choices) > 1:
+                return  # the player chooses
+            self._spawn(choices[0])
         self.spawn_options = ()
         self._start_round()
 
-    def _spawn_at(self, col: int) -> None:
-        if self.wait_p:
-            self.wait_p -= 1
-            self.grid[self.ms * COLS + col] = PURPLE
-        else:
+    def _spawn_actions(self) -> list[int]:
+        """Boxed: purple ships first; 9-card: the player picks which waiting ship goes where."""
+        acts = []
+        if self.wait_p or self.rules.spawn_farthest:
+            acts.extend(A.SPAWN + c for c in self.spawn_options)
+        if self.wait_w and not self.rules.spawn_farthest:
+            acts.extend(A.SPAWN_RED + c for c in self.spawn_options)
+        return acts
+
+    def _spawn(self, action: int) -> None:
+        col = (action - A.SPAWN) % A.SPAWN_COLS
+        if action >= A.SPAWN_RED or not self.wait_p:
             self.wait_w -= 1
             self.grid[self.ms * COLS + col] = WHITE_SHIP
+        else:
+            self.wait_p -= 1
+            self.grid[self.ms * COLS + col] = PURPLE
 
     def _spawn_step(self, action: int) -> None:
-        col = action - A.SPAWN
-        if col not in self.spawn_options:
+        if action not in self._spawn_actions():
             options = ", ".join("abcde"[c] for c in self.spawn_options)
+            rule = ("then the drop point farthest from its column's topmost ship" if self.rules.spawn_farthest
+                    else "then any free drop point")
             raise IllegalActionError(
-                f"the ship must spawn above column {options}: first columns with no ship, "
-                "then the drop point farthest from its column's topmost ship", "rule 14: spawning",
+                f"'{self.action_to_string(action) if 0 <= action < A.NUM_ACTIONS else action}' is not possible: "
+                f"a ship spawns above column {options}: first columns with no ship, {rule}",
+                "rule 14: spawning",
             )
-        self._spawn_at(col)
+        self._spawn(action)
         self._spawn_ships()
 
     # --- errors ----------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from soloboard.ufs import components as C
 from soloboard.ufs.actions import COLS, N_SPACES
 
 SKY_ROWS = C.SKY_ROWS
-GRID = (SKY_ROWS + 1) * COLS  # sky rows 0..16 (row 0: the drop points' start row)
 
 # sky cell codes
 EMPTY, ARROW_LEFT, ARROW_RIGHT, MOTHERSHIP = 0, 1, 2, 3
@@ -28,6 +27,7 @@ class RoomInfo:
     spaces: tuple[int, ...]
     energy_cost: int
     modifier: int
+    effects: tuple[str, ...]
 
     @property
     def anchor(self) -> int:
@@ -35,34 +35,54 @@ class RoomInfo:
 
 
 class SkyTables:
-    """Everything that depends on which side of each sky tile is up."""
+    """The sky in play: its cells, the mothership track and the research track."""
 
-    def __init__(self, sides: tuple[str, ...]) -> None:
+    def __init__(self, rows: list[C.SkyRow], research_costs: tuple[int, ...], sky_rows: int,
+                 sides: tuple[str, ...]) -> None:
         self.sides = sides
-        self.cell = [EMPTY] * GRID
-        self.action: list[tuple[str, int] | None] = [None] * (SKY_ROWS + 1)
-        self.action_note: list[str] = [""] * (SKY_ROWS + 1)
-        self.skull_row = SKY_ROWS + 1
-        costs = [0]
-        for tile in range(1, C.SKY_TILES + 1):
-            side = C.sky_side(tile, sides[tile - 1])
-            costs.extend(side.research_costs)
-            for row in side.rows:
-                for col, cell in enumerate(row.cells):
-                    self.cell[row.sky_row * COLS + col] = _cell_code(cell)
-                if row.action is not None:
-                    kind = row.action["kind"]
-                    self.action[row.sky_row] = (kind, int(row.action.get("amount", 1)))
-                    self.action_note[row.sky_row] = row.action.get("note", "")
-                    if kind == "skull":
-                        self.skull_row = min(self.skull_row, row.sky_row)
-        # costs[i] is the value needed to enter research space i (1..16); space 0 is the start
-        self.research_costs = tuple(costs)
-        self.research_last = len(costs) - 1
+        self.rows = sky_rows  # ships moving below this row hit the city
+        self.cell = [EMPTY] * ((sky_rows + 1) * COLS)
+        self.action: list[tuple[str, int] | None] = [None] * (sky_rows + 2)
+        self.action_note: list[str] = [""] * (sky_rows + 2)
+        self.skull_row = sky_rows + 1
+        for row in rows:
+            for col, cell in enumerate(row.cells):
+                self.cell[row.sky_row * COLS + col] = _cell_code(cell)
+            if row.action is not None:
+                kind = C.ACTION_ALIASES.get(row.action["kind"], row.action["kind"])
+                self.action[row.sky_row] = (kind, int(row.action.get("amount", 1)))
+                self.action_note[row.sky_row] = row.action.get("note", "")
+                if kind == "skull":
+                    self.skull_row = min(self.skull_row, row.sky_row)
+        # research_costs[i] is the value needed to enter research space i (1..last); space 0 is the start
+        self.research_costs = (0, *research_costs)
+        self.research_last = len(research_costs)
         self.explosions = sorted(
             ((idx, code - EXPLOSION) for idx, code in enumerate(self.cell) if code >= EXPLOSION),
             key=lambda e: e[1],
         )
+
+
+def boxed_sky(sides: tuple[str, ...]) -> SkyTables:
+    """The boxed edition's sky: four tiles, each with its own stretch of the research track."""
+    rows: list[C.SkyRow] = []
+    costs: list[int] = []
+    for tile in range(1, C.SKY_TILES + 1):
+        side = C.sky_side(tile, sides[tile - 1])
+        costs.extend(side.research_costs)
+        rows.extend(side.rows)
+    return SkyTables(rows, tuple(costs), SKY_ROWS, sides)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The components in play once every card or tile side is known."""
+
+    sky: SkyTables
+    base: BaseTables
+    start_energy: int
+    energy_max: int
+    damage_limit: int  # the base is destroyed when the damage reaches this
 
 
 def _cell_code(cell: str) -> int:
@@ -112,7 +132,8 @@ class BaseTables:
             raise C.DataError(f"base {top.tile}/{bottom.tile}: spaces {missing} are neither room nor tunnel")
         rooms.sort(key=lambda r: r[0][0])  # rooms are numbered by their first space
         self.rooms = tuple(
-            RoomInfo(i, room.type, spaces, room.energy_cost, room.modifier) for i, (spaces, room) in enumerate(rooms)
+            RoomInfo(i, room.type, spaces, room.energy_cost, room.modifier, room.effects)
+            for i, (spaces, room) in enumerate(rooms)
         )
         for room in self.rooms:
             for s in room.spaces:
@@ -129,10 +150,14 @@ class BaseTables:
         r, c = top.excavator_start
         self.excavator_start = self.pos[r * COLS + c]
         self.has_robot_room = any(room.type == "robots" for room in self.rooms)
+        self.path_length = len(self.path)
         self._targets: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
     def place_targets(self, exc: int, cols_used: int, value: int) -> tuple[int, ...]:
-        """Sorted spaces a worker die of ``value`` may go on (``value`` 0: no digging allowed)."""
+        """Sorted spaces a worker die may go on: excavated ones, and unexcavated ones up to ``value`` ahead.
+
+        ``value`` 0 allows no digging; a value of ``path_length`` allows any distance.
+        """
         key = (exc, cols_used, value)
         hit = self._targets.get(key)
         if hit is None:
