@@ -12,6 +12,7 @@ from soloboard.core.errors import InvalidSaveError
 # name -> "module:factory"; imported lazily so that loading one game never pays for another.
 _GAMES: dict[str, str] = {
     "ufs": "soloboard.ufs.game:UFSGame",
+    "ufs-pnp": "soloboard.ufs.pnp:UFSPnPGame",
 }
 
 

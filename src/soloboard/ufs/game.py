@@ -137,6 +137,14 @@ class BaseUFSGame:
     def notices(self) -> list[str]:
         return []
 
+    def title(self) -> str:
+        """One line naming the game and its settings, e.g. ``Roswell, threat 1``."""
+        raise NotImplementedError
+
+    def describe_sides(self, sides: tuple[str, ...]) -> str:
+        """The set-up draw's result in words."""
+        raise NotImplementedError
+
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.parameters().items())
         return f"{type(self).__name__}({args})"
@@ -234,6 +242,13 @@ class UFSGame(BaseUFSGame):
         else:
             params["threat"] = self.threat
         return params
+
+    def title(self) -> str:
+        return f"{self.city.name}, threat {self.threat}"
+
+    def describe_sides(self, sides: tuple[str, ...]) -> str:
+        letters = "".join(s[0].upper() for s in sides)
+        return f"sky {letters} (E easy, T threat; bottom tile first)"
 
     def notices(self) -> list[str]:
         """What the player must be told about the data behind this game."""
