@@ -243,7 +243,8 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     state.dig_space = -1 if dig is None else _space(dig, "dig_die")
     if state.dig_space >= 0:
         distance = base.pos[state.dig_space] - state.exc
-        if not state.dice[state.dig_space] or distance < 1 or state.dice[state.dig_space] < distance:
+        reach = state.dice[state.dig_space] if game.ruleset.dig_checked_on_place else base.path_length
+        if not state.dice[state.dig_space] or distance < 1 or reach < distance:
             raise InvalidSaveError(
                 f"'dig_die' {dig}: the excavation die must stand 1..(its value) spaces ahead of the excavator"
             )
