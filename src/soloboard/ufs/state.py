@@ -335,28 +335,37 @@ class UFSState:
         self.phase = PLACE
 
     def _place_actions(self) -> list[int]:
+        # the placements depend on a few small numbers only: look them up (the hottest path of a playout)
+        key = (self.exc, self.cols_used, self.dig_space < 0, *self.pool)
+        placements = self.base.placement_cache.get(key)
+        if placements is None:
+            placements = self.base.placement_cache[key] = self._placements()
+        robots = self.robots
+        if not any(robots):
+            return list(placements)
+        if self.rules.robots_block_workers:
+            acts = [a for a in placements if not robots[a % N_SPACES]]
+        else:
+            acts = list(placements)
+        acts.extend([A.REMOVE + s for s in range(N_SPACES) if robots[s]])
+        return acts
+
+    def _placements(self) -> tuple[int, ...]:
+        """Every die placement the pool allows, ignoring robots."""
         pool = self.pool
         targets = self.base.place_targets
         exc = self.exc
         used = self.cols_used
         can_dig = self.dig_space < 0
         any_reach = 0 if self.rules.dig_checked_on_place else self.base.path_length
-        robots = self.robots
-        blocked = self.rules.robots_block_workers and any(robots)
         acts: list[int] = []
         for i in range(12):
             if pool[i]:
                 value = i % 6 + 1
                 base = (i // 6) * 180 + (value - 1) * 30
                 reach = (any_reach or value) if can_dig else 0
-                if blocked:
-                    acts.extend([base + s for s in targets(exc, used, reach) if not robots[s]])
-                else:
-                    acts.extend([base + s for s in targets(exc, used, reach)])
-        for s in range(N_SPACES):
-            if robots[s]:
-                acts.append(A.REMOVE + s)
-        return acts
+                acts.extend([base + s for s in targets(exc, used, reach)])
+        return tuple(acts)
 
     def _place(self, color: int, value: int, space: int) -> None:
         if not self.pool[color * 6 + value - 1]:

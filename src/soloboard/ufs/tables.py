@@ -152,6 +152,8 @@ class BaseTables:
         self.has_robot_room = any(room.type == "robots" for room in self.rooms)
         self.path_length = len(self.path)
         self._targets: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        # (excavator, columns used, digging allowed, *dice pool) -> placement actions; filled by the states
+        self.placement_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def place_targets(self, exc: int, cols_used: int, value: int) -> tuple[int, ...]:
         """Sorted spaces a worker die may go on: excavated ones, and unexcavated ones up to ``value`` ahead.
