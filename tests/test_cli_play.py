@@ -24,6 +24,7 @@ from soloboard.cli.main import main
 from soloboard.cli.play import SAVE_PROMPT, run_play
 from soloboard.cli.replay import STEP_PROMPT, run_replay
 from soloboard.core.chance import HistorySampler
+from soloboard.ufs.render import mothership_action_text
 
 SEED = 11
 PARAMS: dict[str, object] = {"threat": 1}
@@ -44,10 +45,10 @@ class Driver:
     """
 
     def __init__(self, out: io.StringIO, script: Iterable[str | Callable[[Driver], str]] = (),
-                 *, params: dict[str, object] | None = None, seed: int = SEED, autoplay: bool = False,
-                 save_as: str = "") -> None:
+                 *, game: str = "ufs", params: dict[str, object] | None = None, seed: int = SEED,
+                 autoplay: bool = False, save_as: str = "") -> None:
         self.out = out
-        self.state = soloboard.load_game("ufs", **(params or PARAMS)).new_initial_state()
+        self.state = soloboard.load_game(game, **(params if params is not None else PARAMS)).new_initial_state()
         self.sampler = HistorySampler(seed)
         self.script = list(script)
         self.autoplay = autoplay
@@ -103,8 +104,10 @@ def load(path: Path) -> Any:
 def play_script(*script: str | Callable[[Driver], str], **kwargs: Any) -> tuple[int, str, Driver]:
     console, out = make_console()
     driver = Driver(out, script, **kwargs)
-    params = kwargs.get("params") or PARAMS
-    code = run_play("ufs", dict(params), seed=kwargs.get("seed", SEED), console=console, input_fn=driver)
+    params = kwargs.get("params")
+    params = PARAMS if params is None else params
+    code = run_play(kwargs.get("game", "ufs"), dict(params), seed=kwargs.get("seed", SEED), console=console,
+                    input_fn=driver)
     return code, out.getvalue(), driver
 
 
@@ -144,6 +147,13 @@ def test_the_dice_are_shown() -> None:
     _, text, driver = play_script("quit")
     gray, white = driver.state.unplaced_dice()
     assert f"Rolled: gray {' '.join(map(str, gray))}, white {' '.join(map(str, white))}" in text
+
+
+@pytest.mark.parametrize("game", ["ufs", "ufs-pnp"])
+def test_a_white_die_rerolls_without_opening_a_new_round(game: str) -> None:
+    _, text, _ = play_script(first_white_move, "quit", game=game, params={} if game == "ufs-pnp" else PARAMS)
+    assert "Re-rolled the unplaced dice (a white die was placed)" in text
+    assert "Round 2" not in text and text.count("Round 1") == 1
 
 
 # --- wrong input ---------------------------------------------------------------------------
@@ -509,3 +519,264 @@ def test_the_board_shows_ships_robots_and_the_result() -> None:
     over["position"].update(phase="over", result="loss", loss_cause="base destroyed", damage=7,
                             unplaced={"gray": [], "white": []})
     assert "LOST: base destroyed" in board_text(soloboard.state_from_json(json.dumps(over)))
+
+
+# --- the 9-card print-and-play edition ---------------------------------------------------------
+
+PNP: dict[str, object] = {"game": "ufs-pnp", "params": {}}
+
+
+def pnp_script(*script: str | Callable[[Driver], str], **kwargs: Any) -> tuple[int, str, Driver]:
+    return play_script(*script, **{**PNP, **kwargs})
+
+
+def spawn_red_path(max_seed: int = 200) -> tuple[int, list[str]]:
+    """A seed and the moves (in notation) that lead to a spawn phase offering 'spawn red'."""
+    for seed in range(max_seed):
+        state = soloboard.load_game("ufs-pnp").new_initial_state()
+        sampler = HistorySampler(seed)
+        moves: list[str] = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sampler(state))
+                continue
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            if any(m.startswith("spawn red") for m in legal):
+                return seed, moves
+            # the last move: digging placements, 'done' in the Rooms Phase: ships come down and get shot less
+            moves.append(legal[-1])
+            state.apply_action(state.string_to_action(moves[-1]))
+    raise AssertionError("no game offered a red ship to spawn")
+
+
+def test_a_complete_9_card_game_is_played_to_the_end(tmp_path: Path) -> None:
+    final = tmp_path / "final.json"
+    code, text, driver = pnp_script(autoplay=True, save_as=str(final))
+    assert code == 0
+    assert driver.state.is_terminal()
+    assert "✗" not in text and "Traceback" not in text
+    assert "9-card edition, level 0" in text
+    headline = "WON" if driver.state.returns()[0] == 1.0 else f"LOST: {driver.state.loss_cause}"
+    assert headline in text
+    assert f"Rounds played  {driver.state.round}" in text
+    assert "(the base is destroyed at 5)" in text
+    saved = load(final)
+    assert saved.game.short_name == "ufs-pnp"
+    assert saved == driver.state and saved.history() == driver.state.history()
+
+
+def test_the_9_card_notices_are_printed_first() -> None:
+    code, text, _ = pnp_script("quit")
+    assert code == 0
+    flat_text = flat(text)
+    assert "Only the easy sides of the cards are known" in flat_text
+    assert "only level 0 can be played" in flat_text
+    assert "Energy rooms: energy becomes max(energy, value)" in flat_text
+    assert text.index("Only the easy sides") < text.index("Round 1") < text.index("Your move")
+
+
+def test_the_9_card_board_and_moves_use_its_dice_and_ships() -> None:
+    _, text, driver = pnp_script("quit")
+    black, white = driver.state.unplaced_dice()
+    assert f"Rolled: black {' '.join(map(str, black))}, white {' '.join(map(str, white))}" in text
+    assert "[G]" in text and "[P]" not in text
+    assert "waiting to spawn: 0 green (G), 0 red (R)" in text
+    assert "red ships in the supply: 2" in text
+    assert "G green ship · R red ship" in text
+    moves = text[text.index("Your move"):]
+    assert f"black {black[0]}" in moves and f"B{black[0]}a0" in moves
+    assert f"G{black[0]}a0" not in moves
+    assert "Type a placement like B5c3 (black 5 on c3)" in text
+    # the track symbol of the row below the mothership fires first, then the mothership moves
+    assert "track symbol" in text and "◀ fires next" in text
+    assert "Next track symbol (row 1, fires before the mothership moves down)" in text
+    assert "Research track" in text and "· 12 win" in flat(text)
+    assert "purple" not in text and "gray" not in text and "threat" not in text
+
+
+def test_9_card_moves_are_typed_with_b_and_a_g_move_is_refused() -> None:
+    def black_move(driver: Driver) -> str:
+        black, _ = driver.state.unplaced_dice()
+        return driver.move(f"B{black[0]}a0")
+
+    def gray_letter(driver: Driver) -> str:
+        black, _ = driver.state.unplaced_dice()
+        return f"G{black[0] if black else 1}b0"
+
+    code, text, _ = pnp_script(black_move, gray_letter, "quit")
+    assert code == 0 and "Traceback" not in text
+    assert "▶ B" in text
+    assert "Cannot read 'G" in text and "moves look like 'B5c3'" in text
+
+
+def test_9_card_help_summarises_its_own_rules() -> None:
+    _, text, _ = pnp_script("help", "quit")
+    help_text = flat(text[text.index("9-card edition, in brief"):])
+    for expected in (
+        "3 black and 2 white dice", "B5c3", "place the black 5 on c3", "spawn red c", "spawn a red ship",
+        "energy becomes the value if that is more than you have (at most 7)",
+        "installed once every die is resolved", "used or not, it loses a pip", "never on a robot",
+        "any unexcavated space", "if the die shows at least the path length",
+        "row just below the mothership's arrow", "Then the mothership moves down one row",
+        "above a column with no ship", "on any free drop point", "which waiting ship (green or red)",
+        "Lose at 5 damage", "Only level 0 can be played", "undo", "save FILE",
+    ):
+        assert expected in help_text, expected
+    for boxed_only in ("gray", "purple", "farthest", "sky row 16"):
+        assert boxed_only not in help_text, boxed_only
+
+
+def test_9_card_help_follows_the_energy_rule_option() -> None:
+    _, text, _ = pnp_script("help", "quit", params={"energy_rule": "add"})
+    assert "ENE energy: add the value, at most 7" in flat(text)
+    assert "Energy rooms: energy rooms add their value" in flat(text)
+
+
+def test_spawn_red_is_typed_and_applied(tmp_path: Path) -> None:
+    seed, moves = spawn_red_path()
+    target = tmp_path / "red.json"
+    chosen: dict[str, Any] = {}
+
+    def spawn_red(driver: Driver) -> str:
+        state = driver.state
+        red = [state.action_to_string(a) for a in state.legal_actions()
+               if state.action_to_string(a).startswith("spawn red")]
+        assert red, "the mirror should be at a spawn phase offering a red ship"
+        chosen["move"] = red[-1]
+        chosen["before"] = (state.wait_w, state.ms)
+        return driver.move(red[-1])
+
+    script: list[str | Callable[[Driver], str]] = [
+        (lambda d, m=m: d.move(m)) for m in moves  # type: ignore[misc]
+    ]
+    code, text, driver = pnp_script(*script, spawn_red, f"save {target}", "quit", seed=seed)
+    assert code == 0 and "✗" not in text, text[-3000:]
+    assert "A ship must spawn" in text and "spawn red" in text
+    assert f"▶ {chosen['move']}" in text
+    saved = load(target)
+    assert saved == driver.state
+    assert saved.history()[-1] >= 517  # the 'spawn red' actions: ids 517..521
+    column = "abcde".index(chosen["move"][-1])
+    wait_w, ms = chosen["before"]
+    assert saved.ms == ms and saved.grid[ms * 5 + column] == 2  # the red ship is on the drop point it was given
+    assert saved.wait_w == wait_w - 1
+
+
+def test_a_9_card_game_saves_loads_and_replays(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    saved: dict[str, Any] = {}
+
+    def save(driver: Driver) -> str:
+        saved["state"] = driver.state.clone()
+        return f"save {first}"
+
+    code, text, _ = pnp_script(
+        lambda d: d.move(), first_white_move, save, lambda d: d.move(), lambda d: d.move(),
+        f"load {first}", f"save {second}", "quit",
+    )
+    assert code == 0 and "✗" not in text
+    assert "Re-rolled the unplaced dice (a white die was placed)" in text
+    assert f"Loaded {first}: Under Falling Skies (9-card print-and-play edition)" in flat(text)
+    assert load(first) == saved["state"]
+    assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
+    assert json.loads(first.read_text(encoding="utf-8"))["game"] == "ufs-pnp"
+
+    console, out = make_console()
+    assert run_replay(str(first), step=False, console=console, input_fn=lambda _p: "") == 0
+    replay = out.getvalue()
+    assert "Only the easy sides of the cards are known" in flat(replay)
+    assert replay.count("▶ ") == 2 and "Game not finished" in replay
+    assert "Rolled: black" in replay and "[G]" in replay
+
+
+def test_replay_of_a_finished_9_card_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = soloboard.load_game("ufs-pnp").new_initial_state()
+    sampler = HistorySampler(5)
+    while not state.is_terminal():
+        state.apply_action(sampler(state) if state.is_chance_node() else state.legal_actions()[-1])
+    path = tmp_path / "pnp.json"
+    path.write_text(state.to_json(), "utf-8")
+    assert main(["replay", str(path), "--all"]) == 0
+    out = capsys.readouterr().out
+    assert f"[{len(state.history())}/{len(state.history())}]" in out
+    assert ("WON" if state.returns()[0] == 1.0 else f"LOST: {state.loss_cause}") in out
+    assert "Rounds played" in out and "Traceback" not in out
+
+
+def test_9_card_narration_names_the_track_symbol_that_fired() -> None:
+    """After a 9-card mothership phase the note names the symbol of the row below the old position."""
+    game = soloboard.load_game("ufs-pnp")
+    fired = 0
+    for seed in range(30):
+        state = game.new_initial_state()
+        sampler = HistorySampler(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sampler(state))
+                continue
+            before = state.clone()
+            state.apply_action(state.legal_actions()[-1])
+            notes = terminal.describe_changes(before, state)
+            if before.phase_name in ("rooms", "install") and state.phase_name in ("spawn", "roll"):
+                expected = mothership_action_text(before.sky.action[before.ms + 1], "damage", "red")
+                assert state.ms == before.ms + 1  # the symbol fired, then the mothership moved down
+                if expected:
+                    assert f"track symbol: {expected}" in notes
+                    fired += 1
+                else:
+                    assert not any(n.startswith("track symbol") for n in notes)
+    assert fired > 0
+
+
+def test_mothership_action_text_names_the_reinforcement_ship() -> None:
+    assert mothership_action_text(("add_white_ships", 1), "damage", "red") == "+1 red ship"
+    assert mothership_action_text(("add_white_ships", 2), "damage") == "+2 white ships"
+
+
+def test_the_9_card_plain_board() -> None:
+    state = soloboard.load_game("ufs-pnp").new_initial_state()
+    sampler = HistorySampler(2)
+    while state.is_chance_node():
+        state.apply_action(sampler(state))
+    text = str(state)
+    assert text.startswith("Under Falling Skies - 9-card edition, level 0 - every card on its easy side")
+    assert "On the mothership: 0 green, 0 red; red supply 2" in text
+    assert "[G]" in text and "sky15" in text and "sky16" not in text
+    assert "+1 red ship" in text and "Research track" in text and "ENE+FIG" in text
+    assert "Unplaced dice: black" in text
+    rich_text = board_text(state)
+    assert "ENE+FIG" in rich_text and "ships passing row 15 hit the city" in rich_text
+
+
+def test_the_9_card_level_without_difficult_sides_exits_with_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "ufs-pnp", "--level", "1"]) == 2
+    err = flat(capsys.readouterr().err)
+    assert "difficult side" in err and "not known" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("argv", "flag"), [
+    (["play", "ufs-pnp", "--city", "roswell"], "--city"),
+    (["play", "ufs-pnp", "--threat", "1"], "--threat"),
+    (["sim", "ufs-pnp", "--sky", "ETEE", "--games", "1"], "--sky"),
+    (["bench", "ufs-pnp", "--unidentified", "none"], "--unidentified"),
+    (["play", "ufs", "--level", "0"], "--level"),
+    (["sim", "ufs", "--energy-rule", "add", "--games", "1"], "--energy-rule"),
+])
+def test_an_option_of_the_other_edition_exits_with_2(argv: list[str], flag: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = flat(capsys.readouterr().err)
+    assert f"{flag} is an option of" in err and "Traceback" not in err
+
+
+def test_run_play_refuses_an_option_the_game_does_not_take() -> None:
+    console, out = make_console()
+    assert run_play("ufs-pnp", {"city": "roswell"}, seed=1, console=console, input_fn=input) == 2
+    assert "invalid options for ufs-pnp" in out.getvalue() and "city" in out.getvalue()
+
+
+def test_9_card_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "ufs-pnp", "--level", "0", "--energy-rule", "add", "--games", "3", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["params"] == {"level": 0, "energy_rule": "add"} and result["games"] == 3

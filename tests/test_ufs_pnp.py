@@ -273,7 +273,7 @@ def test_resolving_the_skull_loses() -> None:
     state = position(phase="rooms", ms=11, ships={(11, c): "G" for c in range(5)}, dice={"c1": 1})
     play(state, "done")
     assert state.is_terminal() and state.returns() == [0.0]
-    assert state.loss_cause == "mothership reached the skull row"
+    assert state.loss_cause == "the skull symbol was resolved"
 
 
 def test_the_mothership_symbol_in_the_sky_moves_the_card_and_ignores_the_track_symbol() -> None:

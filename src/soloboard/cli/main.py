@@ -8,28 +8,53 @@ from typing import Any
 
 from soloboard.core.registry import game_names
 
+# each game's options: command-line flag -> (attribute of the parsed arguments, parameter of load_game)
+_GAME_OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
+    "ufs": {
+        "--city": ("city", "city"),
+        "--threat": ("threat", "threat"),
+        "--sky": ("sky", "sky"),
+        "--unidentified": ("unidentified", "unidentified_action"),
+    },
+    "ufs-pnp": {
+        "--level": ("level", "level"),
+        "--energy-rule": ("energy_rule", "energy_rule"),
+    },
+}
+
 
 def _game_params(args: argparse.Namespace) -> dict[str, Any]:
+    """The options given for ``args.game``; an option of another game is refused (ValueError)."""
+    own = _GAME_OPTIONS.get(args.game, {})
+    for game, options in _GAME_OPTIONS.items():
+        for flag, (attr, _) in options.items():
+            if flag not in own and getattr(args, attr, None) is not None:
+                takes = ", ".join(own) or "no options"
+                raise ValueError(f"{flag} is an option of {game}, not of {args.game} ({args.game} takes: {takes})")
     params: dict[str, Any] = {}
-    if getattr(args, "city", None):
-        params["city"] = args.city
-    if getattr(args, "threat", None) is not None:
-        params["threat"] = args.threat
-    if getattr(args, "sky", None):
-        params["sky"] = args.sky
-    if getattr(args, "unidentified", None):
-        params["unidentified_action"] = args.unidentified
+    for attr, param in own.values():
+        value = getattr(args, attr, None)
+        if value is not None and value != "":
+            params[param] = value
     return params
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=game_names(), help="which game")
-    p.add_argument("--city", help="roswell (default) | new-york | washington")
-    p.add_argument("--threat", type=int,
-                   help="threat level 0-4: that many sky tiles, drawn at random, on their threat side")
-    p.add_argument("--sky", help="every sky tile's side, bottom tile first, e.g. ETEE (E easy, T threat)")
-    p.add_argument("--unidentified", choices=["damage", "none"],
-                   help="how to play the two unidentified mothership symbols (default: damage)")
+    boxed = p.add_argument_group("ufs (boxed edition) options")
+    boxed.add_argument("--city", help="roswell (default) | new-york | washington")
+    boxed.add_argument("--threat", type=int,
+                       help="threat level 0-4: that many sky tiles, drawn at random, on their threat side")
+    boxed.add_argument("--sky", help="every sky tile's side, bottom tile first, e.g. ETEE (E easy, T threat)")
+    boxed.add_argument("--unidentified", choices=["damage", "none"],
+                       help="how to play the two unidentified mothership symbols (default: damage)")
+    pnp = p.add_argument_group("ufs-pnp (9-card edition) options")
+    pnp.add_argument("--level", type=int,
+                     help="level 0-8: that many cards, drawn at random, on their difficult side (only 0 is "
+                          "playable: the difficult sides are not known)")
+    pnp.add_argument("--energy-rule", dest="energy_rule", choices=["max", "add"],
+                     help="energy room: max = energy becomes max(energy, value), the rulebook (default); "
+                          "add = add the value, the later edition")
 
 
 def build_parser() -> argparse.ArgumentParser:

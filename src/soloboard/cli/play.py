@@ -38,7 +38,9 @@ from soloboard.core.chance import HistorySampler
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
 from soloboard.ufs.actions import parse_space
-from soloboard.ufs.render import LEGEND
+from soloboard.ufs.game import BaseUFSGame
+from soloboard.ufs.guide import notation_help, phase_hints, rules_summary
+from soloboard.ufs.render import legend_text
 
 InputFn = Callable[[str], str]
 
@@ -47,38 +49,7 @@ InputFn = Callable[[str], str]
 MAX_NUMBERED = 30
 SAVE_PROMPT = "Save this game? File name (Enter = don't save): "
 
-HELP = """\
-[bold]Under Falling Skies in brief[/bold]
-Each round has three phases.
-[bold]1 Dice[/bold]  3 gray and 2 white dice are rolled. Place each die on the base, each in a
-  different column. Every ship in that column moves down by the die's value (one less on an
-  AA gun, base row 0) and then triggers the space it stops on: [cyan]<[/cyan] [cyan]>[/cyan] move it sideways,
-  [red]M[/red] moves the mothership down a row. A ship passing sky row 16 hits the city (1 damage)
-  and goes back to the mothership. After placing a white die, the unplaced dice are re-rolled.
-  Dice go on excavated spaces; one die a round may go on an unexcavated space n spaces ahead
-  of the excavator (+n on the board) if it shows at least n: 'dig' then moves the excavator there.
-[bold]2 Rooms[/bold]  Use a room when all its spaces hold dice or ready robots, paying its energy cost
-  ($n). Its value is the dice plus its modifier. ENE energy: gain the value. FIG fighters:
-  shoot down every ship on an explosion Xn with n <= value (purple ships go back to the
-  mothership, white ones leave the board). RES research: climb the research track, paying each
-  space's cost out of the value. ROB robots: build a robot (value = room value, at most 6) and
-  install it on an empty excavated room space; a robot works from the next round and loses a
-  pip each time it is used. At most 2 robots. 'done' ends the phase; unused dice are lost.
-[bold]3 Mothership[/bold]  It moves down one row (ships on that row go back onto it) and does the
-  row's action; then the waiting ships spawn on free drop points: columns without ships first,
-  then the one farthest from its column's topmost ship (you choose on a tie).
-[bold]Win[/bold] by reaching the top of the research track. [bold]Lose[/bold] when the damage reaches the
-  limit or the mothership reaches the skull row.
-
-[bold]Moves[/bold]  (columns a-e left to right; base rows 0-5, row 0 = AA guns)
-  G5c3         place the gray 5 on c3          W2a0        place the white 2 on a0
-  use b2       use the room on b2 (any space)   discard b2  take the die off b2, no effect
-  dig e2       move the excavator to the die waiting on e2 (1 energy)
-  install b2   install the new robot on b2      remove b2   remove the robot on b2
-  spawn c      spawn a ship above column c      skip        decline a robot that has no room
-  done         end the Rooms Phase
-  3            the move numbered 3 in the list (when the list is numbered)
-
+COMMANDS_HELP = """\
 [bold]Commands[/bold]
   moves, ?     list the legal moves             board       show the board again, with its key
   undo         take back your last decision (the dice come back the same)
@@ -88,18 +59,39 @@ Each round has three phases.
   load FILE    load a saved game (a bad file leaves the current game as it is)
   help         this text                        quit        leave the game (also q, exit)"""
 
-PHASE_HINTS = {
-    "place": "Type a placement like G5c3 (gray 5 on c3) or W2a0 (white 2 on a0)",
-    "rooms": "Type 'use b1', 'discard b1', 'dig e2', 'remove b2' or 'done', or a move's number",
-    "install": "Type 'install b2', 'remove b2' or 'skip', or a move's number",
-    "spawn": "Type 'spawn c', or a move's number",
-}
 COMMAND_HINT = "help · moves · board · undo · log · save FILE · load FILE · quit"
-_PLACEMENT = re.compile(r"^([GW])([1-6])([a-e][0-5])$")
 _GROUP_LABELS = {
     "use": "use a room", "discard": "discard", "dig": "dig", "remove": "remove a robot",
     "install": "install", "spawn": "spawn", "done": "end", "skip": "end",
 }
+
+
+def _ufs_game(state: State) -> BaseUFSGame | None:
+    game = getattr(state, "game", None)
+    return game if isinstance(game, BaseUFSGame) else None
+
+
+def help_text(state: State) -> str:
+    """The rules in brief and the notation of this game's edition, then the commands."""
+    game = _ufs_game(state)
+    if game is None:
+        return COMMANDS_HELP
+    return f"{rules_summary(game)}\n\n{notation_help(game)}\n\n{COMMANDS_HELP}"
+
+
+def hints(state: State) -> dict[str, str]:
+    """Each phase's reminder of the notation (from the game's edition; none for another game)."""
+    game = _ufs_game(state)
+    return phase_hints(game) if game is not None else {}
+
+
+def _placement_pattern(letters: str) -> re.Pattern[str]:
+    return re.compile(rf"^([{re.escape(letters)}])([1-6])([a-e][0-5])$")
+
+
+def example_move(state: State) -> str:
+    game = _ufs_game(state)
+    return f"{game.dice_letters[0]}5c3" if game is not None else "a move from the list"
 
 
 @dataclass
@@ -109,15 +101,19 @@ class MoveGroup:
 
 
 def _group_label(state: State, notation: str) -> str:
-    match = _PLACEMENT.match(notation)
-    if match:
-        colour = "gray" if match[1] == "G" else "white"
+    game = _ufs_game(state)
+    match = _placement_pattern(game.dice_letters).match(notation) if game is not None else None
+    if game is not None and match:
+        colour = game.dice_names[game.dice_letters.index(match[1])]
         space = parse_space(match[3])
         is_excavated = getattr(state, "is_excavated", None)
         digs = is_excavated is not None and not is_excavated(space)
         return f"{colour} {match[2]}{', to dig' if digs else ''}"
-    word = notation.split()[0]
-    return _GROUP_LABELS.get(word, word)
+    words = notation.split()
+    if words[0] == "spawn" and game is not None and not game.ruleset.spawn_farthest:
+        # the player also picks which waiting ship spawns: 'spawn c' is a primary ship, 'spawn red c'
+        return f"spawn {words[1] if len(words) == 3 else game.ship_names[0]}"
+    return _GROUP_LABELS.get(words[0], words[0])
 
 
 def _preview(state: State, action: int, notation: str) -> str:
@@ -217,7 +213,7 @@ class PlaySession:
         phase = getattr(self.state, "phase_name", "")
         self.console.print(Text(f"Your move, {phase} phase ({count} legal moves):", style="bold underline"))
         self.console.print(table)
-        hint = PHASE_HINTS.get(phase, "Type a move")
+        hint = hints(self.state).get(phase, "Type a move")
         self.console.print(Text.assemble((hint, "italic"), ("  ·  commands: " + COMMAND_HINT, "dim")))
 
     # --- one line of input --------------------------------------------------------------------
@@ -240,7 +236,7 @@ class PlaySession:
     def play_number(self, number: int) -> None:
         if not self.numbered:
             error(self.console, "The move list is not numbered here",
-                  "type the move itself, e.g. G5c3 (type 'moves' to see them)")
+                  f"type the move itself, e.g. {example_move(self.state)} (type 'moves' to see them)")
         elif not 1 <= number <= len(self.numbered):
             error(self.console, f"There is no move {number}", f"the moves are numbered 1 to {len(self.numbered)}")
         else:
@@ -367,8 +363,10 @@ class PlaySession:
         return True
 
     def cmd_help(self, _arg: str) -> bool:
-        self.console.print(HELP, highlight=False)
-        self.console.print(Text.assemble(("\nThe board: ", "bold"), LEGEND))
+        self.console.print(help_text(self.state), highlight=False)
+        game = _ufs_game(self.state)
+        if game is not None:
+            self.console.print(Text.assemble(("\nThe board: ", "bold"), legend_text(game)))
         return True
 
     def cmd_moves(self, _arg: str) -> bool:
@@ -420,7 +418,7 @@ def history_by_round(origin: State, actions: list[int]) -> list[tuple[int, list[
         notation = state.action_to_string(action)
         round_no = getattr(state, "round", 0)
         state.apply_action(action)
-        round_no = round_no or getattr(state, "round", 0)  # the sky draw (round 0) opens round 1
+        round_no = round_no or getattr(state, "round", 0)  # the set-up draw (round 0) opens round 1
         if not rounds or rounds[-1][0] != round_no:
             rounds.append((round_no, []))
         rounds[-1][1].append((notation, chance))
@@ -447,7 +445,9 @@ def run_play(
     try:
         game = load_game(game_name, **params)
     except (TypeError, ValueError) as exc:
-        (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {exc}", style="bold red"))
+        # a TypeError is an option the game does not take (e.g. city= for the 9-card edition)
+        message = str(exc) if isinstance(exc, ValueError) else f"invalid options for {game_name}: {exc}"
+        (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {message}", style="bold red"))
         return 2
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)

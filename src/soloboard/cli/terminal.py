@@ -22,8 +22,10 @@ from rich.text import Text
 from soloboard.core.api import State
 from soloboard.core.errors import InvalidSaveError
 from soloboard.core.registry import state_from_json
+from soloboard.ufs.actions import SKY_CHANCE
 from soloboard.ufs.actions import space_name as _space
-from soloboard.ufs.render import mothership_action_text, render_rich
+from soloboard.ufs.game import BaseUFSGame
+from soloboard.ufs.render import action_text, action_word, render_rich
 from soloboard.ufs.state import UFSState
 
 ERROR_STYLE = "bold red"
@@ -109,26 +111,54 @@ def board(state: State, *, legend: bool = False) -> RenderableType:
 
 # --- narration -----------------------------------------------------------------------------
 
-def describe_chance(notation: str) -> str:
-    """``roll G135 W26`` -> ``gray 1 3 5, white 2 6``; ``sky ETEE`` -> the sides of the sky tiles."""
+def describe_chance(notation: str, game: Any = None) -> str:
+    """A chance outcome in words: ``roll B135 W26`` -> ``black 1 3 5, white 2 6`` (the game's
+    dice names), a set-up draw -> the sides it gave (``game.describe_sides``).
+
+    Without an Under Falling Skies ``game`` the notation is returned as it is.
+    """
+    if not isinstance(game, BaseUFSGame):
+        return notation
     words = notation.split()
+    letters, names = game.dice_letters, game.dice_names
     if words and words[0] == "roll":
-        parts = [f"{'gray' if w[0] == 'G' else 'white'} {' '.join(w[1:])}" for w in words[1:]]
+        parts = [f"{names[letters.index(w[0])] if w[0] in letters else w[0]} {' '.join(w[1:])}" for w in words[1:]]
         return ", ".join(parts) or "no dice"
-    if words and words[0] == "sky" and len(words) == 2:
-        sides = ", ".join(f"tile {i + 1} {'threat' if ch == 'T' else 'easy'}" for i, ch in enumerate(words[1]))
-        return f"{sides} (tile 1 is the bottom one)"
-    return notation
+    try:
+        mask = game.parse_setup(notation) - SKY_CHANCE
+    except ValueError:
+        return notation
+    return game.describe_sides(game.sides_for_mask(mask))
 
 
 def _ships_on_board(state: UFSState) -> int:
     return sum(1 for ship in state.grid if ship)
 
 
+def _mothership_phase_action(before: UFSState, after: UFSState) -> str:
+    """The mothership action (boxed) or track symbol (9-card) a mothership phase just resolved."""
+    mothership_phase = before.phase_name in ("rooms", "install") and after.phase_name in ("spawn", "roll", "over")
+    if not mothership_phase or after.result == 1.0:
+        return ""  # no mothership phase (a research win ends the game in the Rooms Phase)
+    if after.game.ruleset.mothership_acts_before_descending:
+        row = before.ms + 1  # the symbol below the mothership fires first, even if it ends the game
+    elif before.ms != after.ms:
+        row = after.ms  # the mothership moved down, then did its new row's action
+    else:
+        return ""
+    if row == after.sky.skull_row:
+        return ""  # the loss itself is told
+    text = action_text(after, row)
+    return f"{action_word(after)}: {text}" if text else ""
+
+
 def describe_changes(before: State, after: State) -> list[str]:
     """What a move (or a run of moves) changed, in short phrases; empty for other games."""
     if not isinstance(before, UFSState) or not isinstance(after, UFSState) or after.sky is None:
         return []
+    if before.sky is None:  # the set-up draw: nothing to compare yet
+        return []
+    primary, reinforcement = after.game.ship_names
     notes: list[str] = []
     for label, old, new in (
         ("research", before.research, after.research),
@@ -139,29 +169,29 @@ def describe_changes(before: State, after: State) -> list[str]:
             notes.append(f"{label} {old}→{new}")
     if before.ms != after.ms:
         notes.append(f"mothership row {before.ms}→{after.ms}")
-    mothership_phase = before.phase_name in ("rooms", "install") and after.phase_name in ("spawn", "roll", "over")
-    if mothership_phase and before.ms != after.ms:
-        action = mothership_action_text(after.sky.action[after.ms], after.game.unidentified_action)
-        if action and after.ms != after.sky.skull_row:
-            notes.append(f"mothership action: {action}")
+    action = _mothership_phase_action(before, after)
+    if action:
+        notes.append(action)
     if before.exc != after.exc:
         word = "excavator to" if after.exc > before.exc else "excavator pushed back to"
         notes.append(f"{word} {_space(after.base.path[after.exc])}")
     shot = _ships_on_board(before) - _ships_on_board(after)
     if shot > 0 and before.ms == after.ms and before.damage == after.damage:
         notes.append(f"{shot} ship{'s' if shot > 1 else ''} shot down")
+    for value in after.pending_robots[len(before.pending_robots):]:  # built now, installed at the phase's end
+        notes.append(f"robot R{value} built (installed once every die is resolved)")
     notes.extend(_robot_changes(before, after))
     if (before.wait_p, before.wait_w) != (after.wait_p, after.wait_w):
-        notes.append(f"waiting on the mothership: {after.wait_p} purple, {after.wait_w} white")
+        notes.append(f"waiting on the mothership: {after.wait_p} {primary}, {after.wait_w} {reinforcement}")
     if before.supply_w != after.supply_w:
-        notes.append(f"white supply {before.supply_w}→{after.supply_w}")
+        notes.append(f"{reinforcement} supply {before.supply_w}→{after.supply_w}")
     return notes
 
 
 def _rolls_every_die(state: State) -> bool:
     """A roll of all the worker dice opens a round; a smaller one follows a white die."""
     game: Any = getattr(state, "game", None)
-    full = getattr(game, "gray_dice", 0) + getattr(game, "white_dice", 0)
+    full = getattr(game, "plain_dice", 0) + getattr(game, "white_dice", 0)
     return getattr(state, "roll_g", 0) + getattr(state, "roll_w", 0) >= full
 
 
@@ -187,15 +217,18 @@ class Narrator:
 
     def apply_chance(self, state: State, action: int) -> None:
         notation = state.action_to_string(action)
-        if not notation.startswith("roll"):
-            verb = "Sky tiles drawn"
+        game: Any = getattr(state, "game", None)
+        if not isinstance(game, BaseUFSGame):
+            verb = "Chance"  # another game's chance event, told in its own notation
+        elif not notation.startswith("roll"):
+            verb = f"{game.cards_noun[:1].upper()}{game.cards_noun[1:]} drawn"  # the set-up draw
         elif _rolls_every_die(state):
             self.console.print(Rule(f"Round {getattr(state, 'round', '?')}", style="cyan"))
             verb = "Rolled"
         else:
             verb = "Re-rolled the unplaced dice (a white die was placed)"
         state.apply_action(action)
-        self.console.print(Text.assemble((f"{verb}: ", "bold"), describe_chance(notation)))
+        self.console.print(Text.assemble((f"{verb}: ", "bold"), describe_chance(notation, game)))
 
     def move(self, notation: str, before: State, after: State, prefix: str = "") -> None:
         text = Text.assemble(prefix, ("▶ ", "bold green"), (notation, "bold"))
@@ -255,11 +288,11 @@ def summary(state: State, extra: dict[str, str] | None = None) -> Panel:
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     if isinstance(state, UFSState) and state.sky is not None:
-        city = state.game.city
+        layout = state.layout
         grid.add_row("Rounds played", str(state.round))
         grid.add_row("Research", f"{state.research} of {state.sky.research_last}")
-        grid.add_row("Damage", f"{state.damage} (the base is destroyed at {city.damage_limit})")
-        grid.add_row("Energy", f"{state.energy} of {city.energy_max}")
+        grid.add_row("Damage", f"{state.damage} (the base is destroyed at {layout.damage_limit})")
+        grid.add_row("Energy", f"{state.energy} of {layout.energy_max}")
         grid.add_row("Mothership", f"row {state.ms} (skull row {state.sky.skull_row})")
     for key, value in (extra or {}).items():
         grid.add_row(key, value)

@@ -119,7 +119,7 @@ def parse_player_action(text: str, dice_letters: str = "GW", reinforcement: str 
         return SPAWN_RED + "abcde".index(words[2])
     first = dice_letters[0]
     raise ValueError(
-        f"cannot read {text!r}: moves look like '{first}5c3' (place the {first} 5 on c3), 'W2a0', "
+        f"cannot read {text!r}: moves look like '{first}5c3' (place a {first} die showing 5 on c3), 'W2a0', "
         "'use b2', 'discard b2', 'dig e2', 'install b2', 'remove b2', 'spawn c', 'skip' or 'done'"
     )
 

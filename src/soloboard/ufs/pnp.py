@@ -116,7 +116,7 @@ class UFSPnPGame(BaseUFSGame):
             raise C.DataError(f"the sky cards must give rows 1..{self.sky_rows} once each")
         science = C.pnp_side("science", side["science"])
         costs = tuple(int(c) for c in science["research_costs_bottom_to_top"])
-        sky = SkyTables(rows, costs, self.sky_rows, sides)
+        sky = SkyTables(rows, costs, self.sky_rows, sides, research_beside_sky=False)
         base = BaseTables(C.pnp_base_half("base-0", side["base-0"]), C.pnp_base_half("base-1", side["base-1"]))
         energy = science["energy"]
         return Layout(sky, base, int(energy["start"]), int(energy["max"]), int(science["damage_limit"]))

@@ -1,4 +1,9 @@
-"""A plain-text picture of a state (``str(state)``); the terminal UI colours the same layout."""
+"""A plain-text picture of a state (``str(state)``); the terminal UI colours the same layout.
+
+Everything that differs between the editions comes from the game (``BaseUFSGame``): its
+title, the names and letters of its dice and ships, the number of sky rows, the ruleset
+(when the mothership's track symbol fires) and the components in play (``state.layout``).
+"""
 
 from __future__ import annotations
 
@@ -16,15 +21,16 @@ from soloboard.ufs.tables import (
     ARROW_RIGHT,
     EXPLOSION,
     MOTHERSHIP,
-    SKY_ROWS,
     TUNNEL,
 )
 
 if TYPE_CHECKING:
+    from soloboard.ufs.game import BaseUFSGame
     from soloboard.ufs.state import UFSState
+    from soloboard.ufs.tables import RoomInfo
 
 COLS = A.COLS
-SHIP = {0: " ", 1: "P", 2: "W"}
+PRIMARY, REINFORCEMENT = 1, 2  # the ship codes in ``state.grid`` (purple/green, white/red)
 ROOM_ABBR = {"energy": "ENE", "fighters": "FIG", "research": "RES", "robots": "ROB"}
 
 
@@ -40,7 +46,14 @@ def sky_symbol(code: int) -> str:
     return "."
 
 
-def mothership_action_text(action: tuple[str, int] | None, unidentified_reading: str) -> str:
+def ship_letter(game: BaseUFSGame, ship: int) -> str:
+    """The letter of a ship code: ``P``/``W`` (boxed), ``G``/``R`` (9-card); a blank for no ship."""
+    return game.ship_letters[ship - 1] if ship else " "
+
+
+def mothership_action_text(action: tuple[str, int] | None, unidentified_reading: str,
+                           reinforcement: str = "white") -> str:
+    """A mothership action in words; ``reinforcement`` names the ship it adds (``game.ship_names[1]``)."""
     if action is None:
         return ""
     kind, amount = action
@@ -48,14 +61,57 @@ def mothership_action_text(action: tuple[str, int] | None, unidentified_reading:
         return f"excavator back {amount}"
     if kind == "research_back":
         return f"research back {amount}"
-    if kind == "add_white_ships":
-        return f"+{amount} white ship" + ("s" if amount > 1 else "")
+    if kind == "add_white_ships":  # the engine's name for every edition's reinforcements
+        return f"+{amount} {reinforcement} ship" + ("s" if amount > 1 else "")
     if kind == "damage":
         return "1 damage"
     if kind == "skull":
         return "SKULL (lose)"
     reading = "1 damage" if unidentified_reading == "damage" else "no effect"
     return f"?? unidentified symbol (played as {reading})"
+
+
+def action_text(state: UFSState, row: int) -> str:
+    """The mothership action (boxed) or track symbol (9-card) printed on sky row ``row``."""
+    game = state.game
+    return mothership_action_text(state.sky.action[row], game.unidentified_action, game.ship_names[1])
+
+
+def acts_before_descending(state: UFSState) -> bool:
+    """9-card edition: the symbol just below the mothership fires, then it moves down."""
+    return state.game.ruleset.mothership_acts_before_descending
+
+
+def action_word(state: UFSState) -> str:
+    """What the editions call the symbol a mothership phase resolves."""
+    return "track symbol" if acts_before_descending(state) else "mothership action"
+
+
+def research_beside_sky(state: UFSState) -> bool:
+    """Whether the research track runs beside the sky, one space per sky row (boxed sky tiles)."""
+    return state.sky.research_beside_sky
+
+
+def room_abbr(room: RoomInfo) -> str:
+    """``ENE``, ``FIG``...; a room with two effects (9-card ``energy+fighters``) is ``ENE+FIG``."""
+    if room.type in ROOM_ABBR:
+        return ROOM_ABBR[room.type]
+    return "+".join(ROOM_ABBR.get(effect, effect[:3].upper()) for effect in room.effects)
+
+
+def title_text(state: UFSState, sep: str) -> str:
+    """``Roswell, threat 1 - sky ETEE (...) - round 3, place phase`` (``sep`` between the parts)."""
+    game = state.game
+    text = game.title()
+    if state.sky is not None:
+        text += f" {sep} {game.describe_sides(state.sky.sides)} {sep} round {state.round}"
+    return text
+
+
+def setup_text(game: BaseUFSGame) -> str:
+    harder = game.side_letters[1][0]
+    return (f"Set-up: {game.flipped} of the {len(game.cards)} {game.cards_noun} will be turned "
+            f"to their {harder} side at random.")
 
 
 def room_label(state: UFSState, space: int) -> str:
@@ -68,7 +124,7 @@ def room_label(state: UFSState, space: int) -> str:
     room = base.rooms[base.room_of[space]]
     mod = f"{room.modifier:+d}" if room.modifier else ""
     multi = "*" if len(room.spaces) > 1 else ""
-    return f"{ROOM_ABBR[room.type]}{mod} ${room.energy_cost}{multi}"
+    return f"{room_abbr(room)}{mod} ${room.energy_cost}{multi}"
 
 
 def space_content(state: UFSState, space: int) -> str:
@@ -84,41 +140,57 @@ def space_content(state: UFSState, space: int) -> str:
 
 def render_text(state: UFSState) -> str:
     game = state.game
-    city = game.city
-    lines = [f"Under Falling Skies - {city.name}"]
+    lines = [f"Under Falling Skies - {game.title()}"]
     if state.sky is None:
-        lines.append(f"Set-up: {game.threat} sky tile(s) will be drawn for their threat side.")
+        lines.append(setup_text(game))
         return "\n".join(lines)
-    sides = "".join(s[0].upper() for s in state.sky.sides)
-    lines[0] += (
-        f", threat {game.threat} (sky {sides}, bottom tile first) - round {state.round}, {state.phase_name} phase"
+    layout = state.layout
+    sky = state.sky
+    primary, reinforcement = game.ship_names
+    lines[0] = f"Under Falling Skies - {title_text(state, '-')}, {state.phase_name} phase"
+    lines.append(
+        f"Research {state.research}/{sky.research_last}   Energy {state.energy}/{layout.energy_max}   "
+        f"Damage {state.damage} (destroyed at {layout.damage_limit})"
     )
     lines.append(
-        f"Research {state.research}/{state.sky.research_last}   Energy {state.energy}/{city.energy_max}   "
-        f"Damage {state.damage} (destroyed at {city.damage_limit})"
-    )
-    lines.append(
-        f"On the mothership: {state.wait_p} purple, {state.wait_w} white; white supply {state.supply_w}"
+        f"On the mothership: {state.wait_p} {primary}, {state.wait_w} {reinforcement}; "
+        f"{reinforcement} supply {state.supply_w}"
     )
     lines.append("")
-    lines.append("row    " + "".join(f"  {c}  " for c in "abcde") + "  mothership action / research cost")
+    beside = research_beside_sky(state)
+    heading = "mothership action / research cost" if beside else (
+        "track symbol (fires before the mothership moves down)" if acts_before_descending(state)
+        else "mothership action")
+    lines.append("row    " + "".join(f"  {c}  " for c in "abcde") + "  " + heading)
     grid = state.grid
-    cell = state.sky.cell
-    for row in range(state.ms, SKY_ROWS + 1):
+    cell = sky.cell
+    for row in range(state.ms, sky.rows + 1):
         if row == state.ms:
-            cells = "".join(f" [{SHIP[grid[row * COLS + c]]}] " for c in range(COLS))
+            cells = "".join(f" [{ship_letter(game, grid[row * COLS + c])}] " for c in range(COLS))
             lines.append(f"MS {row:>2}  {cells}  drop points")
             continue
         cells = "".join(
-            f"{sky_symbol(cell[row * COLS + c]):>3}{SHIP[grid[row * COLS + c]]} " for c in range(COLS)
+            f"{sky_symbol(cell[row * COLS + c]):>3}{ship_letter(game, grid[row * COLS + c])} " for c in range(COLS)
         )
-        research_space = SKY_ROWS + 1 - row
-        cost = state.sky.research_costs[research_space]
-        marker = "<-R" if state.research == research_space else "   "
-        action = mothership_action_text(state.sky.action[row], game.unidentified_action)
-        lines.append(f"sky{row:>2}  {cells}  {action:<30} {cost:>2}{marker}")
-    start_marker = "<-R" if state.research == 0 else ""
-    lines.append(f"city    {'=' * 25}  research start {start_marker}")
+        action = action_text(state, row)
+        if beside:
+            research_space = sky.rows + 1 - row
+            cost = sky.research_costs[research_space]
+            marker = "<-R" if state.research == research_space else "   "
+            lines.append(f"sky{row:>2}  {cells}  {action:<30} {cost:>2}{marker}")
+        else:
+            lines.append(f"sky{row:>2}  {cells}  {action}".rstrip())
+    if beside:
+        start_marker = "<-R" if state.research == 0 else ""
+        lines.append(f"city    {'=' * 25}  research start {start_marker}")
+    else:
+        lines.append(f"city    {'=' * 25}")
+        track = " ".join(
+            f"{cost}<-R" if state.research == space else str(cost)
+            for space, cost in enumerate(sky.research_costs) if space
+        )
+        lines.append(f"Research track, cost of each space from the start: start{'<-R' if state.research == 0 else ''}"
+                     f" {track}")
     lines.append("")
     for row in range(A.BASE_ROWS):
         parts = []
@@ -130,9 +202,12 @@ def render_text(state: UFSState) -> str:
             parts.append(f"{text if dug else '(' + text + ')':<16}")
         lines.append(f"base {row}  " + "".join(parts))
     lines.append("(parentheses: not excavated yet; [n] worker die, Rn robot, Rnz exhausted robot, EXC excavator)")
+    if state.pending_robots:
+        built = ", ".join(f"R{v}" for v in state.pending_robots)
+        lines.append(f"Robots built this phase, installed once every die is resolved: {built}")
     if state.phase == 2:  # PLACE
-        gray, white = state.unplaced_dice()
-        lines.append(f"Unplaced dice: gray {gray or '-'}  white {white or '-'}")
+        plain, white = state.unplaced_dice()
+        lines.append(f"Unplaced dice: {game.dice_names[0]} {plain or '-'}  {game.dice_names[1]} {white or '-'}")
     if state.is_terminal():
         lines.append("WON: the research is complete." if state.result == 1.0 else f"LOST: {state.loss_cause}.")
     return "\n".join(lines)
@@ -142,16 +217,40 @@ def render_text(state: UFSState) -> str:
 # Every colour is doubled by a letter or a sign, so the board still reads on a terminal
 # without colour (or in a log file).
 
-SHIP_STYLE = {1: "bold white on magenta", 2: "bold black on white"}
+SHIP_STYLES = {
+    "purple": "bold white on magenta",
+    "white": "bold black on white",
+    "green": "bold black on green",
+    "red": "bold white on red",
+}
+DIE_STYLES = {
+    "gray": "bold black on grey70",
+    "black": "bold white on grey23",
+    "white": "bold black on white",
+}
 ROOM_STYLE = {"energy": "yellow", "fighters": "red", "research": "cyan", "robots": "green"}
-DIE_STYLE = "bold black on grey70"
-WHITE_DIE_STYLE = "bold black on white"
 ROBOT_STYLE = "bold white on blue"
-LEGEND = (
-    "P purple ship · W white ship · < > arrow · M mothership descends · Xn explosion n · "
+_LEGEND_REST = (
+    "< > arrow · M mothership descends · Xn explosion n · "
     "[n] worker die · Rn robot (Rnz exhausted) · EXC excavator · (…) not excavated · "
     "+n that many spaces ahead of the excavator · *c3 part of the multi-space room c3 · $n energy cost"
 )
+
+
+def legend_text(game: BaseUFSGame) -> str:
+    """The key to the board's signs, with the game's ship letters."""
+    ships = " · ".join(f"{letter} {name} ship" for letter, name in zip(game.ship_letters, game.ship_names,
+                                                                        strict=True))
+    return f"{ships} · {_LEGEND_REST}"
+
+
+def ship_style(game: BaseUFSGame, ship: int) -> str:
+    return SHIP_STYLES.get(game.ship_names[ship - 1], "bold") if ship else ""
+
+
+def die_style(game: BaseUFSGame, color: int) -> str:
+    """The style of a plain (``color`` 0) or white (1) worker die."""
+    return DIE_STYLES.get(game.dice_names[color], "bold reverse")
 
 
 def _symbol_style(code: int) -> str:
@@ -164,8 +263,8 @@ def _symbol_style(code: int) -> str:
     return "dim"
 
 
-def _ship_text(ship: int) -> Text:
-    return Text(SHIP[ship], style=SHIP_STYLE.get(ship, ""))
+def _ship_text(game: BaseUFSGame, ship: int) -> Text:
+    return Text(ship_letter(game, ship), style=ship_style(game, ship))
 
 
 def _sky_cell(state: UFSState, row: int, col: int) -> Text:
@@ -173,15 +272,15 @@ def _sky_cell(state: UFSState, row: int, col: int) -> Text:
     code = state.sky.cell[idx]
     ship = state.grid[idx]
     symbol = sky_symbol(code)
-    return Text.assemble((f"{symbol:>2}", _symbol_style(code)), " ", _ship_text(ship))
+    return Text.assemble((f"{symbol:>2}", _symbol_style(code)), " ", _ship_text(state.game, ship))
 
 
-def _drop_point(ship: int) -> Text:
-    return Text.assemble("[", _ship_text(ship), "]")
+def _drop_point(game: BaseUFSGame, ship: int) -> Text:
+    return Text.assemble("[", _ship_text(game, ship), "]")
 
 
 def _research_cell(state: UFSState, row: int) -> Text:
-    space = SKY_ROWS + 1 - row
+    space = state.sky.rows + 1 - row
     cost = state.sky.research_costs[space]
     text = Text(f"{cost:>2}", style="dim" if space <= state.research else "bold")
     if state.research == space:
@@ -191,8 +290,26 @@ def _research_cell(state: UFSState, row: int) -> Text:
     return text
 
 
+def _research_track(state: UFSState) -> Text:
+    """The research track as one line, for an edition that prints it apart from the sky."""
+    sky = state.sky
+    text = Text.assemble(("Research track ", "bold"), ("(cost of each space, from the start): ", "dim"))
+    text.append("start", style="dim" if state.research else "bold")
+    if state.research == 0:
+        text.append(" ◀R", style="bold green")
+    for space in range(1, sky.research_last + 1):
+        text.append(" · ", style="dim")
+        text.append(f"{sky.research_costs[space]}", style="dim" if space <= state.research else "bold")
+        if state.research == space:
+            text.append(" ◀R", style="bold green")
+        elif space == sky.research_last:
+            text.append(" win", style="green")
+    return text
+
+
 def _action_cell(state: UFSState, row: int) -> Text:
     sky = state.sky
+    first = acts_before_descending(state)
     if row == state.ms:
         if row == sky.skull_row:
             return Text("▲ mothership on the SKULL row: the game is lost", style="bold white on red")
@@ -201,41 +318,63 @@ def _action_cell(state: UFSState, row: int) -> Text:
         text = Text("SKULL: the game is lost here", style="bold white on red")
     else:
         action = sky.action[row]
-        label = mothership_action_text(action, state.game.unidentified_action)
+        label = action_text(state, row)
         style = "yellow italic" if action is not None and action[0] == "unidentified" else ""
         text = Text(label or "-", style=style or ("dim" if not label else ""))
     if row == state.ms + 1:
-        text.append("  ◀ next", style="bold")
+        # boxed: the mothership moves onto this row next and does its action; 9-card: the symbol
+        # just below the mothership's arrow fires next, and then the mothership moves down
+        text.append("  ◀ fires next" if first else "  ◀ next", style="bold")
     return text
 
 
 def _sky_table(state: UFSState) -> Table:
+    game = state.game
+    sky = state.sky
+    beside = research_beside_sky(state)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
     table.add_column("sky", justify="right", style="bold")
     for letter in "abcde":
         table.add_column(letter, justify="center", min_width=4)
-    table.add_column("research", justify="left")
-    table.add_column("mothership action")
+    if beside:
+        table.add_column("research", justify="left")
+    table.add_column(action_word(state))
     ms = state.ms
-    for row in range(0 if ms == 0 else 1, SKY_ROWS + 1):
+    # rows the mothership covers are drawn only while the research costs beside them still matter
+    first = 0 if ms == 0 else 1 if beside else ms
+    for row in range(first, sky.rows + 1):
         if row < ms:  # covered by the mothership: only the research cost still matters
             blanks = [Text("░░", style="dim") for _ in range(COLS)]
             table.add_row(Text(f"{row}", style="dim"), *blanks, _research_cell(state, row), Text(""))
             continue
         if row == ms:
-            cells = [_drop_point(state.grid[row * COLS + c]) for c in range(COLS)]
+            cells = [_drop_point(game, state.grid[row * COLS + c]) for c in range(COLS)]
             label = Text(f"MS {row}", style="bold magenta")
         else:
             cells = [_sky_cell(state, row, c) for c in range(COLS)]
-            label = Text(f"{row}", style="bold red" if row == state.sky.skull_row else "bold")
-        research = _research_cell(state, row) if row else Text("")
-        table.add_row(label, *cells, research, _action_cell(state, row))
+            label = Text(f"{row}", style="bold red" if row == sky.skull_row else "bold")
+        research = [_research_cell(state, row) if row else Text("")] if beside else []
+        table.add_row(label, *cells, *research, _action_cell(state, row))
     start = Text("start", style="dim")
     if state.research == 0:
         start.append(" ◀R", style="bold green")
-    table.add_row(Text("city", style="bold"), *[Text("════", style="blue") for _ in range(COLS)], start,
-                  Text("ships passing row 16 hit the city", style="dim"))
+    city = Text(f"ships passing row {sky.rows} hit the city", style="dim")
+    table.add_row(Text("city", style="bold"), *[Text("════", style="blue") for _ in range(COLS)],
+                  *([start] if beside else []), city)
     return table
+
+
+def _room_name(room: RoomInfo) -> Text:
+    mod = f"{room.modifier:+d}" if room.modifier else ""
+    if room.type in ROOM_STYLE:
+        return Text(f"{ROOM_ABBR[room.type]}{mod}", style=f"bold {ROOM_STYLE[room.type]}")
+    text = Text()
+    for i, effect in enumerate(room.effects):  # a room with two effects, e.g. ENE+FIG
+        if i:
+            text.append("+", style="bold")
+        text.append(ROOM_ABBR.get(effect, effect[:3].upper()), style=f"bold {ROOM_STYLE.get(effect, '')}".strip())
+    text.append(mod, style="bold")
+    return text
 
 
 def _base_cell(state: UFSState, space: int) -> Text:
@@ -249,14 +388,14 @@ def _base_cell(state: UFSState, space: int) -> Text:
         text.append("tunnel", style="dim")
     else:
         room = base.rooms[base.room_of[space]]
-        mod = f"{room.modifier:+d}" if room.modifier else ""
-        text.append(f"{ROOM_ABBR[room.type]}{mod}", style=f"bold {ROOM_STYLE[room.type]}")
+        text.append_text(_room_name(room))
         text.append(f" ${room.energy_cost}")
         if len(room.spaces) > 1:
             text.append(f" *{A.space_name(room.anchor)}", style="magenta")
     if state.dice[space]:
         text.append(" ")
-        text.append(f"[{state.dice[space]}]", style=DIE_STYLE)
+        # the board does not record a placed die's colour: it is drawn as a plain die
+        text.append(f"[{state.dice[space]}]", style=die_style(state.game, A.GRAY))
     elif state.robots[space]:
         tired = state.exhausted >> space & 1
         text.append(" ")
@@ -279,7 +418,7 @@ def _base_table(state: UFSState) -> Table:
         table.add_column(letter, no_wrap=False)
     for row in range(A.BASE_ROWS):
         cells = [_base_cell(state, row * COLS + c) for c in range(COLS)]
-        # sections follow the tiles: AA guns, top base tile (rows 1-2), bottom tile (rows 3-5)
+        # sections follow the cards: AA guns, top base tile or card (rows 1-2), bottom one (rows 3-5)
         table.add_row(f"{row}", *cells, end_section=row in (0, 2))
     return table
 
@@ -289,20 +428,23 @@ def _meter(value: int, size: int, style: str) -> Text:
 
 
 def _tracks(state: UFSState) -> Text:
-    city = state.game.city
+    layout = state.layout
     return Text.assemble(
         ("Research ", "bold"), (f"{state.research}/{state.sky.research_last}", "bold green"),
-        "   ", ("Energy ", "bold"), _meter(state.energy, city.energy_max, "yellow"),
-        f" {state.energy}/{city.energy_max}",
-        "   ", ("Damage ", "bold"), _meter(state.damage, city.damage_limit, "red"),
-        f" {state.damage} (the base is destroyed at {city.damage_limit})",
+        "   ", ("Energy ", "bold"), _meter(state.energy, layout.energy_max, "yellow"),
+        f" {state.energy}/{layout.energy_max}",
+        "   ", ("Damage ", "bold"), _meter(state.damage, layout.damage_limit, "red"),
+        f" {state.damage} (the base is destroyed at {layout.damage_limit})",
     )
 
 
 def _mothership_line(state: UFSState) -> Text:
+    game = state.game
+    primary, reinforcement = game.ship_names
     return Text.assemble(
-        ("Mothership ", "bold"), f"row {state.ms} · waiting to spawn: {state.wait_p} purple (", _ship_text(1),
-        f"), {state.wait_w} white (", _ship_text(2), f") · white ships in the supply: {state.supply_w}",
+        ("Mothership ", "bold"), f"row {state.ms} · waiting to spawn: {state.wait_p} {primary} (",
+        _ship_text(game, PRIMARY), f"), {state.wait_w} {reinforcement} (", _ship_text(game, REINFORCEMENT),
+        f") · {reinforcement} ships in the supply: {state.supply_w}",
     )
 
 
@@ -310,12 +452,23 @@ def _next_action_line(state: UFSState) -> Text:
     sky = state.sky
     nxt = state.ms + 1
     moves_left = sky.skull_row - state.ms
+    if acts_before_descending(state):
+        if nxt == sky.skull_row:
+            return Text(
+                f"Next track symbol (row {nxt}, just below the mothership) is the SKULL: the game is lost at "
+                "the end of this round unless the research is complete", style="bold white on red",
+            )
+        action = action_text(state, nxt) or "no symbol"
+        return Text.assemble(
+            ("Next track symbol ", "bold"), f"(row {nxt}, fires before the mothership moves down): ",
+            (action, "bold"), (f"   · the skull (row {sky.skull_row}) is {moves_left} rows below it", "dim"),
+        )
     if nxt == sky.skull_row:
         return Text(
             f"Next mothership move (row {nxt}) reaches the SKULL: the game is lost at the end of this round "
             "unless the research is complete", style="bold white on red",
         )
-    action = mothership_action_text(sky.action[nxt], state.game.unidentified_action) or "no action"
+    action = action_text(state, nxt) or "no action"
     return Text.assemble(
         ("Next mothership action ", "bold"), f"(row {nxt}): ", (action, "bold"),
         (f"   · the skull (row {sky.skull_row}) is {moves_left} mothership moves away", "dim"),
@@ -330,24 +483,52 @@ def _dice_text(values: list[int], style: str) -> Text:
     return text if values else Text("-", style="dim")
 
 
+def _spawn_line(state: UFSState) -> Text:
+    game = state.game
+    options = ", ".join("abcde"[c] for c in state.spawn_options)
+    if game.ruleset.spawn_farthest:
+        return Text(f"A ship must spawn: choose the drop point above column {options}.", style="bold")
+    primary, reinforcement = game.ship_names
+    which = []
+    if state.wait_p:
+        which.append(f"{state.wait_p} {primary}")
+    if state.wait_w:
+        which.append(f"{state.wait_w} {reinforcement}")
+    choose = "which ship, and " if len(which) > 1 else ""
+    return Text(f"A ship must spawn (waiting: {', '.join(which)}): choose {choose}the drop point "
+                f"above column {options}.", style="bold")
+
+
 def _phase_lines(state: UFSState) -> list[Text]:
+    game = state.game
     phase = state.phase_name
     lines: list[Text] = []
     if phase == "place":
-        gray, white = state.unplaced_dice()
+        plain, white = state.unplaced_dice()
         used = "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1) or "none"
         lines.append(Text.assemble(
-            ("Unplaced dice: ", "bold"), "gray ", _dice_text(gray, DIE_STYLE),
-            "  white ", _dice_text(white, WHITE_DIE_STYLE), f"   (columns already used: {used})",
+            ("Unplaced dice: ", "bold"), f"{game.dice_names[0]} ", _dice_text(plain, die_style(game, A.GRAY)),
+            f"  {game.dice_names[1]} ", _dice_text(white, die_style(game, A.WHITE)),
+            f"   (columns already used: {used})",
         ))
     if state.dig_space >= 0 and phase in ("place", "rooms"):
-        lines.append(Text(f"A die waits at {A.space_name(state.dig_space)} to dig (1 energy in the Rooms Phase)."))
+        text = f"A die waits at {A.space_name(state.dig_space)} to dig (1 energy in the Rooms Phase)"
+        if not game.ruleset.dig_checked_on_place:
+            distance = state.base.pos[state.dig_space] - state.exc
+            text += f"; it digs only if it shows at least its distance, {distance}, else it is just removed"
+        lines.append(Text(text + "."))
+    if state.pending_robots and phase != "install":
+        built = ", ".join(f"R{v}" for v in state.pending_robots)
+        lines.append(Text(f"Robots built this phase, installed once every die is resolved: {built}.",
+                          style="green"))
     if phase == "install":
-        lines.append(Text(f"A robot of value {state.install_value} was built: install it on an empty excavated "
-                          "room space (remove a robot first if you have the most allowed).", style="bold green"))
+        more = f" ({len(state.pending_robots)} more to install after it)" if state.pending_robots else ""
+        when = "" if game.ruleset.robots_installed_at_once else "Every die is resolved. "
+        lines.append(Text(f"{when}A robot of value {state.install_value} was built: install it on an empty "
+                          "excavated room space (remove a robot first if you have the most allowed)." + more,
+                          style="bold green"))
     if phase == "spawn":
-        options = ", ".join("abcde"[c] for c in state.spawn_options)
-        lines.append(Text(f"A ship must spawn: choose the drop point above column {options}.", style="bold"))
+        lines.append(_spawn_line(state))
     if state.is_terminal():
         if state.result == 1.0:
             lines.append(Text("WON: the research is complete.", style="bold green"))
@@ -362,16 +543,18 @@ def render_rich(state: UFSState, *, legend: bool = False) -> RenderableType:
     ``legend`` adds a line explaining the signs (a front end shows it once, not every turn).
     """
     game = state.game
-    title = Text(f"Under Falling Skies — {game.city.name}", style="bold")
+    title = Text(f"Under Falling Skies — {game.title()}", style="bold")
     if state.sky is None:
-        return Group(title, Text(f"Set-up: {game.threat} sky tile(s) will be drawn for their threat side."))
-    sides = " ".join(s[0].upper() for s in state.sky.sides)
-    title.append(f" · threat {game.threat} (sky {sides}, bottom tile first) · round {state.round} · "
-                 f"{state.phase_name} phase", style="")
-    parts: list[RenderableType] = [title, _tracks(state), _mothership_line(state)]
+        return Group(title, Text(setup_text(game)))
+    title = Text.assemble(("Under Falling Skies — ", "bold"), (title_text(state, "·"), "bold"),
+                          f" · {state.phase_name} phase")
+    parts: list[RenderableType] = [title, _tracks(state)]
+    if not research_beside_sky(state):
+        parts.append(_research_track(state))
+    parts.append(_mothership_line(state))
     if not state.is_terminal():
         parts.append(_next_action_line(state))
     parts += [_sky_table(state), _base_table(state), *_phase_lines(state)]
     if legend:
-        parts.append(Text(LEGEND, style="dim"))
+        parts.append(Text(legend_text(game), style="dim"))
     return Group(*parts)

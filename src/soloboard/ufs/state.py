@@ -39,6 +39,7 @@ PHASE_NAMES = ("setup", "roll", "place", "rooms", "install", "spawn", "over")
 
 LOSS_DAMAGE = "base destroyed"
 LOSS_SKULL = "mothership reached the skull row"
+LOSS_SKULL_SYMBOL = "the skull symbol was resolved"  # 9-card edition: the symbol below the arrow
 
 
 class UFSState:
@@ -270,7 +271,7 @@ class UFSState:
         return sum(1 for v in self.robots if v)
 
     def unplaced_dice(self) -> tuple[list[int], list[int]]:
-        """Unplaced worker dice values: (gray, white)."""
+        """Unplaced worker dice values: (gray or black, white)."""
         pool = self.pool
         gray = [v + 1 for v in range(6) for _ in range(pool[v])]
         white = [v + 1 for v in range(6) for _ in range(pool[6 + v])]
@@ -323,7 +324,7 @@ class UFSState:
         g, w = A.ROLLS[action]
         if len(g) != self.roll_g or len(w) != self.roll_w:
             raise IllegalActionError(
-                f"this roll is of {self.roll_g} gray and {self.roll_w} white dice, "
+                f"this roll is of {self.roll_g} {self.game.dice_names[0]} and {self.roll_w} white dice, "
                 f"not {len(g)} and {len(w)}", "dice roll",
             )
         pool = [0] * 12
@@ -369,10 +370,11 @@ class UFSState:
 
     def _place(self, color: int, value: int, space: int) -> None:
         if not self.pool[color * 6 + value - 1]:
-            gray, white = self.unplaced_dice()
+            plain, white = self.unplaced_dice()
+            names = self.game.dice_names
             raise IllegalActionError(
-                f"there is no unplaced {'gray' if color == A.GRAY else 'white'} {value} "
-                f"(unplaced: gray {gray or 'none'}, white {white or 'none'})", "dice phase: roll",
+                f"there is no unplaced {names[color]} {value} "
+                f"(unplaced: {names[0]} {plain or 'none'}, white {white or 'none'})", "dice phase: roll",
             )
         col = space % COLS
         if self.cols_used >> col & 1:
@@ -795,7 +797,7 @@ class UFSState:
                 if self.damage >= self.layout.damage_limit:
                     self._lose(LOSS_DAMAGE)
             elif kind == "skull":
-                self._lose(LOSS_SKULL)
+                self._lose(LOSS_SKULL_SYMBOL)
 
     def _spawn_ships(self) -> None:
         grid = self.grid
@@ -855,14 +857,15 @@ class UFSState:
     # --- errors ----------------------------------------------------------------------------
 
     def _illegal_here(self, action: int) -> None:
+        letters = self.game.dice_letters
         try:
-            text = A.player_action_to_string(action)
+            text = A.player_action_to_string(action, letters, self.game.ship_names[1])
         except ValueError:
             raise IllegalActionError(
                 f"{action} is not an action (valid ids: 0..{A.NUM_ACTIONS - 1})", "action numbering"
             ) from None
         expected = {
-            PLACE: "place a worker die (e.g. G5c3) or remove a robot",
+            PLACE: f"place a worker die (e.g. {letters[0]}5c3) or remove a robot",
             ROOMS: "use, discard, dig, remove or done",
             INSTALL: "install the new robot, remove a robot first, or skip when it cannot be installed",
             SPAWN: "spawn a ship",

@@ -38,8 +38,10 @@ class SkyTables:
     """The sky in play: its cells, the mothership track and the research track."""
 
     def __init__(self, rows: list[C.SkyRow], research_costs: tuple[int, ...], sky_rows: int,
-                 sides: tuple[str, ...]) -> None:
+                 sides: tuple[str, ...], research_beside_sky: bool = True) -> None:
         self.sides = sides
+        # the boxed tiles print one research space beside each sky row; the 9-card edition has its own card
+        self.research_beside_sky = research_beside_sky
         self.rows = sky_rows  # ships moving below this row hit the city
         self.cell = [EMPTY] * ((sky_rows + 1) * COLS)
         self.action: list[tuple[str, int] | None] = [None] * (sky_rows + 2)

@@ -1,0 +1,168 @@
+"""What a front end tells the player about each edition: a rules summary and the move notation.
+
+The summaries follow the rulebooks and ``shared/reference/rulings.md`` (rulings 1-15 for
+the boxed edition, 16-21 for the 9-card one); they invent no rule. Numbers that come from
+the components (energy maximum, damage limit, sky rows) are read from the game, so a new
+card side changes the text with the data. Texts use rich markup.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from soloboard.ufs.game import BaseUFSGame
+    from soloboard.ufs.tables import Layout
+
+BOXED_RULES = """\
+[bold]Under Falling Skies in brief[/bold]
+Each round has three phases.
+[bold]1 Dice[/bold]  3 gray and 2 white dice are rolled. Place each die on the base, each in a
+  different column. Every ship in that column moves down by the die's value (one less on an
+  AA gun, base row 0) and then triggers the space it stops on: [cyan]<[/cyan] [cyan]>[/cyan] move it sideways,
+  [red]M[/red] moves the mothership down a row. A ship passing sky row 16 hits the city (1 damage)
+  and goes back to the mothership. After placing a white die, the unplaced dice are re-rolled.
+  Dice go on excavated spaces; one die a round may go on an unexcavated space n spaces ahead
+  of the excavator (+n on the board) if it shows at least n: 'dig' then moves the excavator there.
+[bold]2 Rooms[/bold]  Use a room when all its spaces hold dice or ready robots, paying its energy cost
+  ($n). Its value is the dice plus its modifier. ENE energy: gain the value. FIG fighters:
+  shoot down every ship on an explosion Xn with n <= value (purple ships go back to the
+  mothership, white ones leave the board). RES research: climb the research track, paying each
+  space's cost out of the value. ROB robots: build a robot (value = room value, at most 6) and
+  install it on an empty excavated room space; a robot works from the next round and loses a
+  pip each time it is used. At most 2 robots. 'done' ends the phase; unused dice are lost.
+[bold]3 Mothership[/bold]  It moves down one row (ships on that row go back onto it) and does the
+  row's action; then the waiting ships spawn on free drop points: columns without ships first,
+  then the one farthest from its column's topmost ship (you choose on a tie).
+[bold]Win[/bold] by reaching the top of the research track. [bold]Lose[/bold] when the damage reaches the
+  limit or the mothership reaches the skull row."""
+
+# the Spanish rulebook of the 9-card edition, with rulings 16-21
+PNP_RULES = """\
+[bold]Under Falling Skies, 9-card edition, in brief[/bold]
+Each round has three phases.
+[bold]1 Dice[/bold]  {plain_dice} {plain} and {white_dice} white dice are rolled. Place them one at a time on the base,
+  each in a different column and on a different space. Every ship in that column moves down by the
+  die's value (one less on an AA gun, base row 0) and then triggers the space it stops on:
+  [cyan]<[/cyan] [cyan]>[/cyan] move it sideways if that space is empty, [red]M[/red] moves the mothership
+  down a row (its track symbol is then ignored). A ship passing sky row {sky_rows} hits the city (1 damage) and goes
+  back to the mothership. After placing a white die, the unplaced dice are re-rolled.
+  Dice go on excavated spaces, never on a robot (a robot occupies its space). Once a round one die
+  may go on any unexcavated space, room or tunnel (+n on the board: its distance from the
+  excavator); it still takes its column and moves the ships.
+[bold]2 Rooms[/bold]  Resolve the dice one at a time, in any order, paying each room's energy cost ($n);
+  without the energy (or the wish to pay it) a die is just removed. A room's value is its die, or
+  the sum of the dice of a multi-space room (every space filled), plus its modifier.
+  ENE energy: {energy_rule}.
+  FIG fighters: shoot down every ship on an explosion Xn with n <= value ({primary} ships go back
+  to the mothership, {reinforcement} ones back to the supply). ENE+FIG: both, with one value.
+  RES research: climb the research track; the value must pay the cost of each space it enters.
+  ROB robots: build a robot die set to the value (at most 6). It is installed once every die is
+  resolved, on an empty excavated room space, and works from the next round like a die, but it
+  moves no ships and does not count for the one die per column. Using its room costs energy as
+  usual; every Rooms Phase, used or not, it loses a pip, and a robot at 1 is removed instead.
+  There are {robot_dice} robot dice: remove a robot to reuse its die.
+  Dig: pay 1 energy; if the die shows at least the path length from the excavator to it, the
+  excavator moves there; otherwise the die can only be discarded.
+  'done' ends the phase; unused dice are lost.
+[bold]3 Mothership[/bold]  First the track symbol on the row just below the mothership's arrow (row MS+1)
+  is resolved: 1 damage, excavator back n (robots on the way are removed), research back n,
+  +1 {reinforcement} ship onto the mothership (while the supply lasts), or the skull. Then the
+  mothership moves down one row (ships on that row go back onto it). Then the waiting ships spawn
+  one at a time where you choose: on a free drop point above a column with no ship; once every
+  column has a ship, on any free drop point. You also choose which waiting ship ({primary} or
+  {reinforcement}) goes. When every drop point is taken, the rest wait a round.
+[bold]Win[/bold] by reaching the last space of the research track.
+  [bold]Lose[/bold] at {damage_limit} damage, or when the skull symbol is resolved or the mothership reaches
+  the skull row.
+[bold]Level[/bold]  Each card on its difficult side adds a level (0-{cards}). Only level 0 can be played: the
+  difficult sides of the cards are not known."""
+
+RULES = {"ufs": BOXED_RULES, "ufs-pnp": PNP_RULES}
+
+_ENERGY_RULES = {
+    "max": "energy becomes the value if that is more than you have (at most {energy_max})",
+    "add": "add the value, at most {energy_max} (energy_rule 'add': the later published rule)",
+}
+
+
+def _layout(game: BaseUFSGame) -> Layout | None:
+    """The components of the game's first possible set-up (for the numbers they print)."""
+    if game.fixed_sides is not None:
+        return game.layout(game.fixed_sides)
+    masks = game.setup_masks()
+    return game.layout(game.sides_for_mask(masks[0])) if masks else None
+
+
+def rules_summary(game: BaseUFSGame) -> str:
+    """The rules in brief, for the game's edition."""
+    template = RULES.get(game.short_name)
+    if template is None:
+        return f"[bold]{game.long_name}[/bold]: no rules summary for this edition."
+    layout = _layout(game)
+    energy_max = layout.energy_max if layout is not None else "?"
+    values = {
+        "plain": game.dice_names[0], "plain_dice": game.plain_dice, "white_dice": game.white_dice,
+        "primary": game.ship_names[0], "reinforcement": game.ship_names[1], "sky_rows": game.sky_rows,
+        "robot_dice": game.robot_dice, "cards": len(game.cards),
+        "damage_limit": layout.damage_limit if layout is not None else "?",
+        "energy_rule": _ENERGY_RULES.get(game.ruleset.energy_rule, "").format(energy_max=energy_max),
+    }
+    return template.format(**values)
+
+
+def _pairs(rows: list[list[tuple[str, str]]]) -> str:
+    """Two moves a line: notations at columns 2 and 48, meanings at 15 and 60."""
+    lines = []
+    for row in rows:
+        text = "  " + f"{row[0][0]:<12} {row[0][1]}"
+        if len(row) > 1:
+            text = f"{text:<48}{row[1][0]:<12}{row[1][1]}"
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def notation_help(game: BaseUFSGame) -> str:
+    """How moves are typed in this edition (its dice letters, its ships)."""
+    plain, white = game.dice_letters
+    plain_name, white_name = game.dice_names
+    primary, reinforcement = game.ship_names
+    choose_ship = not game.ruleset.spawn_farthest
+    dig = "move the excavator to the die waiting on e2 (1 energy"
+    dig += ")" if game.ruleset.dig_checked_on_place else "; the die must reach it)"
+    rows = [
+        [(f"{plain}5c3", f"place the {plain_name} 5 on c3"), (f"{white}2a0", f"place the {white_name} 2 on a0")],
+        [("use b2", "use the room on b2 (any space)"), ("discard b2", "take the die off b2, no effect")],
+        [("dig e2", dig)],
+        [("install b2", "install the new robot on b2"), ("remove b2", "remove the robot on b2")],
+    ]
+    if choose_ship:
+        rows += [
+            [("spawn c", f"spawn a {primary} ship above column c")],
+            [(f"spawn {reinforcement} c", f"spawn a {reinforcement} ship above column c")],
+            [("done", "end the Rooms Phase"), ("skip", "decline a robot that has no room")],
+        ]
+    else:
+        rows += [
+            [("spawn c", "spawn a ship above column c"), ("skip", "decline a robot that has no room")],
+            [("done", "end the Rooms Phase")],
+        ]
+    rows.append([("3", "the move numbered 3 in the list (when the list is numbered)")])
+    return "[bold]Moves[/bold]  (columns a-e left to right; base rows 0-5, row 0 = AA guns)\n" + _pairs(rows)
+
+
+def phase_hints(game: BaseUFSGame) -> dict[str, str]:
+    """A one-line reminder of the notation for each phase."""
+    plain, white = game.dice_letters
+    plain_name, white_name = game.dice_names
+    primary, reinforcement = game.ship_names
+    spawn = "Type 'spawn c', or a move's number"
+    if not game.ruleset.spawn_farthest:
+        spawn = (f"Type 'spawn c' (a {primary} ship) or 'spawn {reinforcement} c' (a {reinforcement} ship), "
+                 "or a move's number")
+    return {
+        "place": f"Type a placement like {plain}5c3 ({plain_name} 5 on c3) or {white}2a0 ({white_name} 2 on a0)",
+        "rooms": "Type 'use b1', 'discard b1', 'dig e2', 'remove b2' or 'done', or a move's number",
+        "install": "Type 'install b2', 'remove b2' or 'skip', or a move's number",
+        "spawn": spawn,
+    }
