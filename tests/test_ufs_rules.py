@@ -821,7 +821,7 @@ def test_load_game_refuses_invalid_parameters(params, message):
 
 
 def test_load_game_refuses_unknown_games():
-    with pytest.raises(ValueError, match="unknown game .chess.; valid games: ufs, ufs-pnp"):
+    with pytest.raises(ValueError, match=r"unknown game .chess.; valid games: ufs, ufs-pnp"):
         soloboard.load_game("chess")
     assert soloboard.game_names() == ["ufs", "ufs-pnp"]
 
