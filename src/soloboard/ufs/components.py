@@ -128,13 +128,26 @@ def _rooms(raw: dict[str, Any], what: str) -> tuple[Room, ...]:
     return tuple(rooms)
 
 
+def _side(path: str, side: str) -> dict[str, Any]:
+    """One side of a tile or card file; a missing side says which file it belongs in."""
+    try:
+        return _read(path)["sides"][side]
+    except KeyError:
+        raise DataError(
+            f"the {side} side is not known: add it as \"{side}\" under \"sides\" in "
+            f"src/soloboard/ufs/data/{path}"
+        ) from None
+
+
+def _base_half(raw: dict[str, Any], tile: str, side: str) -> BaseHalf:
+    start = raw.get("excavator_start")
+    return BaseHalf(tile, side, tuple(raw["base_rows"]), _rooms(raw, f"base {tile} ({side})"),
+                    tuple((int(a), int(b)) for a, b in raw["tunnels"]), tuple(start) if start else None)
+
+
 @cache
 def sky_side(tile: int, side: str) -> SkySide:
-    data = _read(f"sky/tile-{tile}.json")
-    try:
-        raw = data["sides"][side]
-    except KeyError:
-        raise DataError(f"data/sky/tile-{tile}.json has no {side!r} side") from None
+    raw = _side(f"sky/tile-{tile}.json", side)
     rows = _sky_rows(raw, f"sky tile {tile} ({side})")
     expected = list(range((SKY_TILES - tile) * ROWS_PER_TILE + 1, (SKY_TILES - tile + 1) * ROWS_PER_TILE + 1))
     if [r.sky_row for r in rows] != expected:
@@ -147,16 +160,7 @@ def sky_side(tile: int, side: str) -> SkySide:
 
 @cache
 def base_half(tile: str, side: str) -> BaseHalf:
-    data = _read(f"base/tile-{tile}.json")
-    try:
-        raw = data["sides"][side]
-    except KeyError:
-        raise DataError(f"data/base/tile-{tile}.json has no {side!r} side") from None
-    rooms = _rooms(raw, f"base tile {tile} ({side})")
-    start = raw.get("excavator_start")
-    return BaseHalf(tile, side, tuple(raw["base_rows"]), rooms,
-                    tuple((int(a), int(b)) for a, b in raw["tunnels"]),
-                    tuple(start) if start else None)
+    return _base_half(_side(f"base/tile-{tile}.json", side), tile, side)
 
 
 @dataclass(frozen=True)
@@ -234,13 +238,9 @@ def pnp_sides_known(card: str) -> tuple[str, ...]:
 
 
 def pnp_side(card: str, side: str) -> dict[str, Any]:
-    try:
-        return pnp_card(card)["sides"][side]
-    except KeyError:
-        raise DataError(
-            f"the {side} side of card {card} is not known: add it as \"{side}\" under \"sides\" "
-            f"in src/soloboard/ufs/data/pnp/{card}.json"
-        ) from None
+    if card not in PNP_CARDS:
+        raise DataError(f"unknown card {card!r}; the cards are {', '.join(PNP_CARDS)}")
+    return _side(f"pnp/{card}.json", side)
 
 
 def pnp_sky_rows(card: str, side: str) -> list[SkyRow]:
@@ -248,7 +248,4 @@ def pnp_sky_rows(card: str, side: str) -> list[SkyRow]:
 
 
 def pnp_base_half(card: str, side: str) -> BaseHalf:
-    raw = pnp_side(card, side)
-    start = raw.get("excavator_start")
-    return BaseHalf(card, side, tuple(raw["base_rows"]), _rooms(raw, f"card {card} ({side})"),
-                    tuple((int(a), int(b)) for a, b in raw["tunnels"]), tuple(start) if start else None)
+    return _base_half(pnp_side(card, side), card, side)
