@@ -821,9 +821,9 @@ def test_load_game_refuses_invalid_parameters(params, message):
 
 
 def test_load_game_refuses_unknown_games():
-    with pytest.raises(ValueError, match=r"unknown game .chess.; valid games: ufs, ufs-pnp"):
+    with pytest.raises(ValueError, match=r"unknown game .chess.; valid games: monstros, ufs, ufs-pnp"):
         soloboard.load_game("chess")
-    assert soloboard.game_names() == ["ufs", "ufs-pnp"]
+    assert soloboard.game_names() == ["monstros", "ufs", "ufs-pnp"]
 
 
 @pytest.mark.parametrize(("name", "city"), [("New York", "new-york"), ("nyc", "new-york"),

@@ -20,6 +20,12 @@ _GAME_OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
         "--level": ("level", "level"),
         "--energy-rule": ("energy_rule", "energy_rule"),
     },
+    "monstros": {
+        "--players": ("players", "players"),
+        "--difficulty": ("difficulty", "difficulty"),
+        "--deck": ("deck", "deck"),
+        "--five-removal": ("five_removal", "five_removal"),
+    },
 }
 
 
@@ -55,6 +61,20 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     pnp.add_argument("--energy-rule", dest="energy_rule", choices=["max", "add"],
                      help="energy room: max = energy becomes max(energy, value), the rulebook (default); "
                           "add = add the value, the later edition")
+    monstros = p.add_argument_group("monstros options")
+    monstros.add_argument("--players", type=int, help="1-6 players (1 = modo solo; default 2)")
+    monstros.add_argument("--difficulty", help="iniciante (default) | facil | medio | dificil | epico")
+    monstros.add_argument("--deck", help="a JSON deck file with the real cards (default: the reconstructed deck)")
+    monstros.add_argument("--five-removal", dest="five_removal", choices=["any", "forced-only"],
+                          help="with five cards on the board: remove a triple or all five (any, default), "
+                               "or all five only when no triple can go (forced-only)")
+
+
+def _seats(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of seat numbers like 1,2") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal")
     _add_game_options(p)
     p.add_argument("--seed", type=int, help="seed for the dice (default: random)")
+    p.add_argument("--ai-seats", dest="ai_seats", type=_seats,
+                   help="monstros: seats the random agent plays, numbered from 0 as on the screen, e.g. 1,2")
 
     p = sub.add_parser("replay", help="step through a saved game")
     p.add_argument("file")
@@ -88,6 +110,12 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":
+            if args.game == "monstros":
+                from soloboard.cli.play_monstros import run_play_monstros
+
+                return run_play_monstros(_game_params(args), seed=args.seed, ai_seats=args.ai_seats)
+            if args.ai_seats is not None:
+                raise ValueError(f"--ai-seats is for multi-player games; {args.game} is played by one person")
             from soloboard.cli.play import run_play
 
             return run_play(args.game, _game_params(args), seed=args.seed)

@@ -13,6 +13,7 @@ from soloboard.core.errors import InvalidSaveError
 _GAMES: dict[str, str] = {
     "ufs": "soloboard.ufs.game:UFSGame",
     "ufs-pnp": "soloboard.ufs.pnp:UFSPnPGame",
+    "monstros": "soloboard.monstros.game:MonstrosGame",
 }
 
 

@@ -1,0 +1,402 @@
+"""``soloboard play monstros``: hot-seat play of A Invasão dos Monstros Sem Nome in the terminal.
+
+Every seat is a person at this terminal except the seats in ``ai_seats``, which the random
+agent plays. Chance (shuffles, dice) is drawn by :class:`~soloboard.core.chance.HistorySampler`
+from the seed and the position in the game, so a seed replays the same game and ``undo``
+never re-rolls: coming back to a chance event brings back the same cards and dice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from soloboard.cli.terminal import SaveFileError, read_save, write_save
+from soloboard.core.agents import RandomAgent
+from soloboard.core.chance import HistorySampler
+from soloboard.core.errors import IllegalActionError
+from soloboard.core.registry import load_game
+from soloboard.monstros.render import monster_text
+from soloboard.monstros.state import MonstrosState
+
+InputFn = Callable[[str], str]
+ERROR = "bold red"
+SAVE_PROMPT = "Save this game? File name (Enter = don't save): "
+
+HELP = """\
+[bold]A Invasão dos Monstros Sem Nome in brief[/bold] (co-operative: everyone wins or loses together)
+[bold]Your turn[/bold]  1) play a card into the first free board slot (you draw a new one);
+  2) you may remove three equal blue cards (CONSTRUTOR '*' is wild) for a tower (+ a die token for
+  tower spaces 1-2). With five cards on the board you must remove: a triple or all five (all five:
+  +10 wall, a die token, you may reshuffle the discards, and one table monster to the bottom of the
+  monster deck per blue card removed); 3) attack: one die per tower (printed tower included), a die
+  token for one more die, one re-roll while board slot 3 holds a card. Dice destroy shields first
+  (one die each); then one die or several together on ONE monster defeat it if they reach its life;
+  each unused die adds 1 wall.
+[bold]The monsters' turn[/bold]  they attack the wall (their attack total minus 1 per card in board
+  slots 1-4), then 3 monster cards are revealed: the ones whose levels add up closest to the invasion
+  without passing it come to the table (a shield token for each shielded one); every revealed
+  monster's ability acts; the rest go to the bottom in your order; the invasion goes up by 1 if
+  nothing came and no monster raised it.
+[bold]Win[/bold] when the invasion passes 15 or every monster is defeated; [bold]lose[/bold] when the wall reaches 0.
+  A tower may be removed at any of your decisions: up to 2 table monsters go to the bottom.
+
+[bold]Moves[/bold]
+  play pa          play a card             tower pa pa *    remove a triple ('*' = CONSTRUTOR)
+  five / pass      remove all five / none  reshuffle / no-reshuffle   the five-card reward
+  hit 3a 6         a die showing 6 on 3a   shield 2         a die showing 2 on a shield
+  reroll 1         re-roll a 1             token            spend a die token: one more die
+  done             end the attack          remove tower     remove a built tower
+  place 1a 2a      the revealed to place   bottom 3a        the next card to the deck bottom
+  stop             no more monsters to the bottom          return atraso / keep   set-up exchange
+  3                the move numbered 3 in the list
+
+[bold]Commands[/bold]
+  moves, ?         list the legal moves    board            show the table again
+  undo             take back the last decision of a person (AI moves after it go too)
+  log              the game so far         save FILE        save (a temporary file, then renamed)
+  load FILE        load a saved game       help             this text
+  quit             leave the game"""
+
+
+def _seat_label(seat: int, ai_seats: set[int]) -> str:
+    return f"seat {seat}" + (" (AI)" if seat in ai_seats else "")
+
+
+class MonstrosSession:
+    """One game at the terminal: the position, who plays which seat, and the conversation."""
+
+    def __init__(self, state: MonstrosState, seed: int, ai_seats: set[int], console: Console,
+                 input_fn: InputFn) -> None:
+        self.state = state
+        self.seed = seed
+        self.ai_seats = ai_seats
+        self.console = console
+        self.input_fn = input_fn
+        self.sampler = HistorySampler(seed)
+        self.agent = RandomAgent()
+        self.board_due = True
+
+    # --- the loop ---------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        try:
+            while True:
+                self.advance()
+                if self.state.is_terminal():
+                    self.finish()
+                    return 0
+                if self.board_due:
+                    self.show()
+                if not self.handle(self.input_fn(self.prompt())):
+                    return 0
+        except (EOFError, KeyboardInterrupt):
+            self.console.print(Text(f"\nGame left. Seed {self.seed}: '--seed {self.seed}' deals the same cards "
+                                    "and dice again.", style="dim"))
+            return 0
+
+    def prompt(self) -> str:
+        state = self.state
+        return f"turn {state.round} · seat {state.current_player()} · {state.phase_name}> "
+
+    def advance(self) -> None:
+        """Resolve chance events and AI seats until a person must decide (or the game ends)."""
+        state = self.state
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = self.sampler(state)
+                self.narrate(state.action_to_string(action), "chance")
+                state.apply_action(action)
+                self.board_due = True
+            elif state.current_player() in self.ai_seats:
+                seat = state.current_player()
+                rng = random.Random(f"{self.seed}/ai/{len(state.history())}")
+                action = self.agent.act(state, rng)
+                self.narrate(state.action_to_string(action), _seat_label(seat, self.ai_seats))
+                state.apply_action(action)
+                self.board_due = True
+            else:
+                return
+
+    def narrate(self, notation: str, who: str) -> None:
+        words = notation.split()
+        text = Text.assemble((f"{who}: ", "dim"), (notation, "bold" if who != "chance" else ""))
+        if words[0] == "reveal" and len(words) == 2:
+            kind = self.state.deck.m_ids.index(words[1])
+            text.append(f"  {monster_text(self.state, kind)}", style="dim")
+        self.console.print(text)
+
+    def show(self) -> None:
+        self.console.print(self.state)
+        self.show_moves()
+        self.board_due = False
+
+    def show_moves(self) -> None:
+        state = self.state
+        legal = state.legal_actions()  # numbered in this order: a number names legal[number - 1]
+        table = Table.grid(padding=(0, 2))
+        for _ in range(4):
+            table.add_column(no_wrap=True)
+        cells = [Text.assemble((f"{i + 1:>2}) ", "dim"), (state.action_to_string(a), "bold"))
+                 for i, a in enumerate(legal)]
+        for row in range(0, len(cells), 4):
+            table.add_row(*cells[row:row + 4])
+        seat = state.current_player()
+        self.console.print(Text(f"Seat {seat} to decide ({state.phase_name}), {len(legal)} legal moves:",
+                                style="bold underline"))
+        self.console.print(table)
+        self.console.print(Text("Type a move or its number · help · moves · board · undo · log · save FILE · "
+                                "load FILE · quit", style="dim"))
+
+    # --- one line of input --------------------------------------------------------------------------
+
+    def handle(self, line: str) -> bool:
+        """Act on one line; False when the players leave."""
+        text = line.strip()
+        if not text:
+            return True
+        word, _, rest = text.partition(" ")
+        command = COMMANDS.get(word.lower())
+        if command is not None:
+            return command(self, rest.strip())
+        if text.isdigit():
+            number = int(text)
+            legal = self.state.legal_actions()
+            if not 1 <= number <= len(legal):
+                self.error(f"There is no move {number}", f"the moves are numbered 1 to {len(legal)}")
+            else:
+                self.play(legal[number - 1])
+            return True
+        try:
+            action = self.state.string_to_action(text)
+        except ValueError as exc:
+            self.error(f"Cannot read {text!r}", f"{exc}\n  Type 'help' for the notation, 'moves' for the legal moves.")
+            return True
+        self.play(action)
+        return True
+
+    def error(self, title: str, detail: str = "") -> None:
+        text = Text.assemble(("✗ ", ERROR), (title, ERROR))
+        if detail:
+            text.append(f"\n  {detail}")
+        self.console.print(text)
+
+    def play(self, action: int) -> None:
+        trial = self.state.clone()  # tried on a copy: a refusal leaves the game as it was
+        notation = self.state.action_to_string(action)
+        try:
+            trial.apply_action(action)
+        except IllegalActionError as exc:
+            rule = f" ({exc.rule})" if exc.rule else ""
+            self.error(f"Not allowed{rule}", str(exc))
+            return
+        self.console.print(Text.assemble((f"{_seat_label(self.state.current_player(), self.ai_seats)}: ", "dim"),
+                                         ("▶ ", "bold green"), (notation, "bold")))
+        self.state = trial
+        self.board_due = True
+
+    # --- commands -------------------------------------------------------------------------------------
+
+    def cmd_undo(self, _arg: str) -> bool:
+        history = self.state.history()
+        replay = self.state.game.new_initial_state()
+        last = None
+        for i, action in enumerate(history):
+            if not replay.is_chance_node() and replay.current_player() not in self.ai_seats:
+                last = i
+            replay.apply_action(action)
+        if last is None:
+            self.error("Nothing to undo", "no decision of a person since the start of the game")
+            return True
+        state = self.state.game.new_initial_state()
+        for action in history[:last]:
+            state.apply_action(action)
+        self.console.print(Text(f"Undone: {state.action_to_string(history[last])} (and what followed). "
+                                f"Back to turn {state.round}, seat {state.current_player()}.", style="bold yellow"))
+        self.state = state
+        self.board_due = True
+        return True
+
+    def cmd_save(self, arg: str) -> bool:
+        if not arg:
+            self.error("Save where?", "type save FILE, e.g. save monstros.json")
+        else:
+            self.save(arg)
+        return True
+
+    def save(self, name: str) -> bool:
+        path = Path(name).expanduser()
+        if path.exists() and not path.is_dir():
+            answer = self.ask(f"{path} exists. Overwrite it? [y/N] ")
+            if answer.strip().lower() not in ("y", "yes"):
+                self.console.print(Text("Not saved.", style="yellow"))
+                return False
+        try:
+            written = write_save(self.state.to_json(), path)
+        except SaveFileError as exc:
+            self.error("Not saved", f"{exc} (any older file there is unchanged)")
+            return False
+        self.console.print(Text(f"Saved to {written}.", style="bold green"))
+        return True
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.input_fn(prompt)
+        except EOFError:
+            return ""
+
+    def cmd_load(self, arg: str) -> bool:
+        if not arg:
+            self.error("Load what?", "type load FILE, e.g. load monstros.json")
+            return True
+        try:
+            loaded = read_save(arg)
+        except SaveFileError as exc:
+            self.error("Could not load the save; the current game goes on", str(exc))
+            return True
+        if not isinstance(loaded, MonstrosState):
+            self.error("That save is not a Monstros game; the current game goes on",
+                       f"it is a {getattr(getattr(loaded, 'game', None), 'short_name', '?')} game")
+            return True
+        if loaded.is_terminal():
+            self.error("That save is a finished game; the current game goes on", loaded.end_cause)
+            return True
+        self.state = loaded
+        self.ai_seats = {s for s in self.ai_seats if s < loaded.game.players}
+        self.console.print(Text(f"Loaded {arg}: {loaded.game.title()}, turn {loaded.round}.", style="bold green"))
+        self.board_due = True
+        return True
+
+    def cmd_log(self, _arg: str) -> bool:
+        replay = self.state.game.new_initial_state()
+        lines: dict[int, list[str]] = {}
+        for action in self.state.history():
+            notation = replay.action_to_string(action)
+            entry = f"({notation})" if replay.is_chance_node() else f"s{replay.current_player()}: {notation}"
+            lines.setdefault(replay.round, []).append(entry)
+            replay.apply_action(action)
+        if not lines:
+            self.console.print("No moves yet.")
+        for turn, entries in lines.items():
+            label = "Set-up" if turn == 0 else f"Turn {turn}"
+            self.console.print(Text.assemble((f"{label}: ", "bold"), ", ".join(entries)))
+        return True
+
+    def cmd_help(self, _arg: str) -> bool:
+        self.console.print(HELP, highlight=False)
+        return True
+
+    def cmd_moves(self, _arg: str) -> bool:
+        self.show_moves()
+        return True
+
+    def cmd_board(self, _arg: str) -> bool:
+        self.console.print(self.state)
+        return True
+
+    def cmd_quit(self, _arg: str) -> bool:
+        self.console.print(Text(f"Game left unfinished (seed {self.seed}).", style="dim"))
+        return False
+
+    # --- the end -----------------------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        self.console.print(self.state)
+        self.console.print(summary(self.state, self.seed))
+        while True:
+            name = self.ask(SAVE_PROMPT).strip()
+            if not name or self.save(name):
+                return
+
+
+COMMANDS: dict[str, Callable[[MonstrosSession, str], bool]] = {
+    "undo": MonstrosSession.cmd_undo,
+    "save": MonstrosSession.cmd_save,
+    "load": MonstrosSession.cmd_load,
+    "log": MonstrosSession.cmd_log,
+    "history": MonstrosSession.cmd_log,
+    "help": MonstrosSession.cmd_help,
+    "h": MonstrosSession.cmd_help,
+    "moves": MonstrosSession.cmd_moves,
+    "?": MonstrosSession.cmd_moves,
+    "board": MonstrosSession.cmd_board,
+    "quit": MonstrosSession.cmd_quit,
+    "q": MonstrosSession.cmd_quit,
+    "exit": MonstrosSession.cmd_quit,
+}
+
+
+def summary(state: MonstrosState, seed: int) -> Panel:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    grid.add_row("Game", state.game.title())
+    grid.add_row("Turns played", str(state.round))
+    grid.add_row("Wall", str(state.wall))
+    grid.add_row("Invasion", str(state.invasion))
+    grid.add_row("Monsters defeated", f"{len(state.defeated)} (on the table: {len(state.table)}, "
+                                      f"in the deck: {state.monster_deck_size()})")
+    grid.add_row("Towers", f"{1 + state.towers}")
+    grid.add_row("Seed", str(seed))
+    if state.result == 1.0:
+        title, style = f"WON: {state.end_cause}", "green"
+    elif state.is_terminal():
+        title, style = f"LOST: {state.end_cause}", "red"
+    else:
+        title, style = "Game not finished", "cyan"
+    return Panel(grid, title=title, title_align="left", border_style=style)
+
+
+def _enable_line_editing(input_fn: InputFn) -> None:
+    if input_fn is input and sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (importing it turns line editing on)
+
+
+def run_play_monstros(
+    params: dict[str, Any],  # load_game's keyword arguments
+    seed: int | None = None,
+    ai_seats: list[int] | None = None,
+    *,
+    console: Console | None = None,
+    input_fn: InputFn = input,
+) -> int:
+    """Play one game; 0 when it ends or the players leave, 2 for invalid parameters.
+
+    ``ai_seats`` are API seats (0-based, as ``state.current_player()``): ``[1, 2]`` lets the
+    random agent play the second and third seats."""
+    out = console or Console(highlight=False)
+    try:
+        game = load_game("monstros", **params)
+    except (TypeError, ValueError) as exc:
+        (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {exc}", style=ERROR))
+        return 2
+    seats = set(ai_seats or ())
+    bad = sorted(s for s in seats if not (isinstance(s, int) and 0 <= s < game.players))
+    if bad:
+        (console or Console(stderr=True, highlight=False)).print(Text(
+            f"soloboard: AI seats {bad} do not exist: seats are 0..{game.players - 1} (0-based)", style=ERROR))
+        return 2
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    state = game.new_initial_state()
+    out.print(Text(f"{game.long_name}: {game.title()} · seed {seed}", style="bold"))
+    people = [s for s in range(game.players) if s not in seats]
+    out.print(Text(f"Seats: {', '.join(_seat_label(s, seats) for s in range(game.players))} "
+                   f"({'no one at the terminal: the agent plays every seat' if not people else 'hot seat'})",
+                   style="dim"))
+    out.print(Panel(Text("\n".join(f"• {n}" for n in game.notices())),
+                    title="Please note: the cards and our readings of the rules", title_align="left",
+                    border_style="yellow"))
+    out.print(Text("Type 'help' for the rules and the notation.", style="dim"))
+    _enable_line_editing(input_fn)
+    return MonstrosSession(state, seed, seats, out, input_fn).run()

@@ -1,0 +1,137 @@
+"""A Invasão dos Monstros Sem Nome que comem tijolos (v1.4): parameters, set-up, readings."""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from typing import Any
+
+from soloboard.monstros import actions as A
+from soloboard.monstros.cards import DIFFICULTY_ROLES, Deck, deck_from_path, default_deck
+from soloboard.monstros.state import MonstrosState
+
+PLAYERS = range(1, 7)
+DIFFICULTIES = ("iniciante", *DIFFICULTY_ROLES)  # each level adds the next difficulty monster
+HAND = 3
+SOLO_HAND = 5  # MODO SOLO: 5 cards instead of 3 (and the green CONSTRUTOR cards are in the deck)
+FIVE_REMOVAL = ("any", "forced-only")
+
+RECONSTRUCTED_NOTICE = (
+    "RECONSTRUCTED DECK: the rulebook does not print the cards' values. The default deck "
+    "(monsters' levels, life, attack, shields and abilities; the action cards' kinds and counts) is a "
+    "reconstruction that fits every fact the rulebook states - it is NOT the printed deck. "
+    "Enter the real cards with deck=FILE (--deck FILE); format in docs/monstros.md."
+)
+
+# Where the rulebook is silent or open, the reading this edition plays (docs/monstros.md, "Readings").
+READINGS = (
+    "Hands are open (co-operative game): every hand is shown to everyone.",
+    "Five cards on the board: removing a triple or all five is the players' choice; all five are forced only "
+    "when no triple can be removed (five_removal='forced-only': all five only then).",
+    "Green CONSTRUTOR cards (solo only) are CONSTRUTOR cards: wild, and blue for the five-card reward.",
+    "Red cards have no effect of their own: they fill a board slot (with its bonus) and never form a triple.",
+    "Removed board cards go to the action discard pile.",
+    "Empty action deck: the discard pile is shuffled into a new deck; with both empty no card is drawn.",
+    "A triple with all 4 tower pieces built is still removed, with no tower and no die token.",
+    "Die tokens (5) and shield tokens (5) are limited to the supply: none is gained or placed when none is "
+    "left; spent tokens and destroyed shields go back to the supply. Shields belong to the table, not to "
+    "a monster.",
+    "A die can go on a monster only if the unused dice can still reach its life; unused dice add 1 wall "
+    "each at 'done' (max 50).",
+    "Tower removal 'at any time' is offered at every decision of a player's turn; a tower destroyed by a "
+    "monster uses its ability at once (up to 2 table monsters to the bottom).",
+    "Monster abilities resolve in the printed order: raise the invasion (once per turn), save 3 monsters "
+    "(each), destroy a tower (each); then the unplaced cards go to the bottom.",
+    "Win: the invasion reaches 16, or the monster deck and the table are both empty. A monster deck with "
+    "fewer than 3 cards reveals what is left; revealing nothing counts as placing nothing (invasion +1).",
+)
+
+
+def normalise_difficulty(name: Any) -> str:
+    """``Épico``, ``epico`` and ``ÉPICO`` all name the same level."""
+    if not isinstance(name, str):
+        raise ValueError(f"unknown difficulty {name!r}; valid difficulties: {', '.join(DIFFICULTIES)}")
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name.strip().lower()) if not unicodedata.combining(ch))
+    if plain not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {name!r}; valid difficulties: {', '.join(DIFFICULTIES)} "
+                         "(accents optional: fácil, médio, difícil, épico)")
+    return plain
+
+
+class MonstrosGame:
+    """Rules and parameters of one game.
+
+    - ``players``: 1..6 (1 is the MODO SOLO: hands of 5, green CONSTRUTOR cards in play);
+    - ``difficulty``: ``iniciante``, ``facil``, ``medio``, ``dificil``, ``epico`` (accents allowed);
+    - ``deck``: None for the default (RECONSTRUCTED) cards, or the path of a deck file;
+    - ``five_removal``: ``"any"`` (default) or ``"forced-only"``, see ``READINGS``.
+    """
+
+    short_name = "monstros"
+    long_name = "A Invasão dos Monstros Sem Nome que comem tijolos (v1.4)"
+
+    def __init__(self, players: int = 2, difficulty: str = "iniciante",
+                 deck: str | os.PathLike[str] | None = None, five_removal: str = "any") -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYERS:
+            raise ValueError(f"players must be 1..6 (1 = modo solo), not {players!r}")
+        self.players = players
+        self.difficulty = normalise_difficulty(difficulty)
+        if five_removal not in FIVE_REMOVAL:
+            raise ValueError(f"unknown five_removal {five_removal!r}; valid: {', '.join(FIVE_REMOVAL)}")
+        self.five_removal = five_removal
+        # a pathlib.Path is welcome; the parameters (and saves) keep a string
+        self.deck_path = None if deck is None else os.fspath(deck)
+        self.deck: Deck = default_deck() if self.deck_path is None else deck_from_path(self.deck_path)
+        self.solo = players == 1
+        self.hand_size = SOLO_HAND if self.solo else HAND
+        cards = self.deck
+        chosen = DIFFICULTY_ROLES[:DIFFICULTIES.index(self.difficulty)]
+        monsters: list[int] = []
+        for kind, role in enumerate(cards.m_roles):
+            if role == "comum" or role in chosen:
+                monsters.extend([kind] * cards.m_count[kind])
+        self.monster_deck = tuple(sorted(monsters))  # shuffled: a multiset (the starting monster is on the table)
+        self.action_counts = tuple(
+            n if cards.colour[k] != "verde" or self.solo else 0 for k, n in enumerate(cards.a_count)
+        )
+
+    def new_initial_state(self) -> MonstrosState:
+        return MonstrosState(self)
+
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return A.MAX_CHANCE_OUTCOMES
+
+    def num_players(self) -> int:
+        return self.players
+
+    def parameters(self) -> dict[str, Any]:
+        return {"players": self.players, "difficulty": self.difficulty, "deck": self.deck_path,
+                "five_removal": self.five_removal}
+
+    def title(self) -> str:
+        mode = "modo solo" if self.solo else f"{self.players} players"
+        return f"{mode}, difficulty {self.difficulty}"
+
+    def notices(self) -> list[str]:
+        """What the players must be told at the start: where the cards come from, and our readings."""
+        notes = []
+        if self.deck.reconstructed:
+            notes.append(RECONSTRUCTED_NOTICE if self.deck_path is None
+                         else f"{RECONSTRUCTED_NOTICE} (file {self.deck_path} says it is reconstructed too)")
+        else:
+            notes.append(f"Cards from the deck file {self.deck_path} (entered by its owner).")
+        notes.extend(f"Reading: {r}" for r in READINGS)
+        return notes
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.parameters().items())
+        return f"MonstrosGame({args})"
+
+    @classmethod
+    def state_from_dict(cls, data: dict[str, Any]) -> MonstrosState:
+        from soloboard.monstros.serialize import state_from_dict
+
+        return state_from_dict(data, cls)

@@ -1,0 +1,132 @@
+"""The JSON form of a Monstros state (format ``soloboard-state``, version 1, game ``monstros``).
+
+A save holds the game's parameters, the action history (chance outcomes included) and
+the position it leads to. Loading replays the history, so every action is checked
+against the rules, and then checks that the saved position is the replayed one, field by
+field. See ``docs/monstros.md`` ("Saves").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from soloboard.core.errors import IllegalActionError, InvalidSaveError
+from soloboard.monstros.state import PHASE_NAMES, RESUME_NAMES, ROLL_MODES, MonstrosState
+
+FORMAT = "soloboard-state"
+VERSION = 1
+
+
+def _counts(ids: tuple[str, ...], counts: list[int]) -> dict[str, int]:
+    return {ids[k]: n for k, n in enumerate(counts) if n}
+
+
+def position_dict(state: MonstrosState) -> dict[str, Any]:
+    """Everything that makes the position, as JSON-ready data (card ids, not kind numbers)."""
+    deck = state.deck
+    m_ids = deck.m_ids
+    a_ids = deck.a_ids
+
+    def monsters(kinds: list[int] | tuple[int, ...]) -> list[str]:
+        return [m_ids[k] for k in kinds]
+
+    return {
+        "phase": PHASE_NAMES[state.phase],
+        "turn": state.round,
+        "seat": state.seat,
+        "to_act": state.actor,
+        "wall": state.wall,
+        "invasion": state.invasion,
+        "built_towers": state.towers,
+        "die_tokens": state.tokens,
+        "shields": state.shields,
+        "hands": [[a_ids[k] for k in state.hand(seat)] for seat in range(state.game.players)],
+        "board": [a_ids[k] for k in state.board],
+        "action_deck": _counts(a_ids, state.adeck),
+        "action_discard": _counts(a_ids, state.discard),
+        "monster_deck": [{"order": "shuffled" if shuffled else "known", "cards": monsters(cards)}
+                         for shuffled, cards in state.mdeck],
+        "table": monsters(state.table),
+        "defeated": monsters(state.defeated),
+        "revealed": monsters(state.revealed),
+        "set_aside": monsters(state.aside),
+        "to_order": monsters(state.order),
+        "attack": {
+            "dice": state.dice_values(),
+            "on_monster": m_ids[state.group] if state.group >= 0 else None,
+            "dice_on_monster": list(state.gdice),
+            "reroll": state.reroll,
+            "to_roll": state.to_roll,
+            "roll": ROLL_MODES[state.roll_mode],
+        },
+        "pending": {
+            "resume": RESUME_NAMES[state.resume],
+            "pick": state.budget,
+            "blue_removed": state.blue_removed,
+            "placed": state.placed,
+            "raised": state.raised,
+            "save_left": state.save_left,
+            "destroy_left": state.destroy_left,
+            "deal_seat": state.deal_seat,
+            "exchange_seat": state.exch_seat,
+            "returned": state.returned,
+        },
+        "result": None if state.result is None else ("win" if state.result == 1.0 else "loss"),
+        "end_cause": state.end_cause or None,
+    }
+
+
+def state_to_dict(state: MonstrosState) -> dict[str, Any]:
+    notation = []
+    replay = state.game.new_initial_state()
+    for action in state.hist:
+        notation.append(replay.action_to_string(action))
+        replay.apply_action(action)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state.game.short_name,
+        "params": state.game.parameters(),
+        "history": list(state.hist),
+        "history_notation": notation,
+        "position": position_dict(state),
+    }
+
+
+def state_to_json(state: MonstrosState) -> str:
+    return json.dumps(state_to_dict(state), indent=1, ensure_ascii=False)
+
+
+def state_from_dict(data: dict[str, Any], game_class: Any) -> MonstrosState:
+    if data.get("version") != VERSION:
+        raise InvalidSaveError(
+            f"save format version {data.get('version')!r} is not supported (this version reads {VERSION})"
+        )
+    params = data.get("params")
+    if not isinstance(params, dict):
+        raise InvalidSaveError("the save has no 'params' object")
+    try:
+        game = game_class(**params)
+    except (TypeError, ValueError) as exc:
+        raise InvalidSaveError(f"the save's parameters are invalid: {exc}") from None
+    history = data.get("history")
+    if not isinstance(history, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in history):
+        raise InvalidSaveError("'history' must be a list of action numbers (a Monstros save is replayed from it)")
+    state = game.new_initial_state()
+    for i, action in enumerate(history):
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise InvalidSaveError(f"action {i + 1} of the history ({action}) is illegal: {exc}") from None
+    position = data.get("position")
+    if position is not None:
+        if not isinstance(position, dict):
+            raise InvalidSaveError("'position' must be an object")
+        for key, value in position_dict(state).items():
+            if position.get(key) != value:
+                raise InvalidSaveError(
+                    f"the saved position does not match its own history: '{key}' is {position.get(key)!r} "
+                    f"in the file but {value!r} after replaying the history (the file was edited or damaged)"
+                )
+    return state

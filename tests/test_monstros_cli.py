@@ -1,0 +1,176 @@
+"""Hot-seat terminal play of Monstros (``soloboard.cli.play_monstros``), driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from rich.console import Console
+
+import soloboard
+from soloboard.cli.play_monstros import run_play_monstros
+
+
+def console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=110, color_system=None, highlight=False), out
+
+
+class Script:
+    """Feeds lines to the game; raises EOFError (end of input) when they run out."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def run(*lines: str, params=None, ai_seats=None, seed=11):
+    con, out = console()
+    script = Script(*lines)
+    code = run_play_monstros(params or {"players": 2}, seed=seed, ai_seats=ai_seats, console=con, input_fn=script)
+    return code, out.getvalue(), script
+
+
+def test_every_seat_played_by_the_agent_runs_to_the_end():
+    code, text, script = run(ai_seats=[0, 1], seed=5)
+    assert code == 0
+    assert "RECONSTRUCTED" in text  # the start screen's notice
+    assert "WON:" in text or "LOST:" in text
+    assert "Turns played" in text
+    assert script.prompts == ["Save this game? File name (Enter = don't save): "]
+
+
+def test_the_same_seed_plays_the_same_game():
+    assert run(ai_seats=[0], params={"players": 1}, seed=9)[1] == run(ai_seats=[0], params={"players": 1}, seed=9)[1]
+
+
+def test_illegal_and_unreadable_moves_are_explained_and_asked_again():
+    code, text, _ = run("keep", "done", "play zzz", "quit", seed=3)
+    assert code == 0
+    assert "Not allowed (phase order)" in text or "Not allowed (set-up: exchange of red cards)" in text
+    assert "Cannot read 'play zzz'" in text
+    assert "Game left unfinished (seed 3)" in text
+
+
+def first_decision_seed(phase: str) -> int:
+    """A seed whose first decision (seat 0, no AI) is in ``phase``."""
+    from soloboard.core.chance import HistorySampler
+
+    for seed in range(200):
+        state = soloboard.load_game("monstros", players=2).new_initial_state()
+        sampler = HistorySampler(seed)
+        while state.is_chance_node():
+            state.apply_action(sampler(state))
+        if state.phase_name == phase and state.current_player() == 0:
+            return seed
+    raise AssertionError(phase)
+
+
+def test_moves_by_number_undo_and_log():
+    seed = first_decision_seed("play")
+    code, text, _ = run("moves", "1", "log", "undo", "undo", "board", "help", "quit", seed=seed)
+    assert code == 0
+    assert "seat 0: ▶ play" in text
+    assert "Turn 1: s0: play" in text
+    assert "Undone: play" in text
+    assert "Nothing to undo" in text
+    assert "A Invasão dos Monstros Sem Nome in brief" in text
+
+
+def test_undo_takes_back_the_ai_moves_after_the_last_person():
+    from soloboard.cli.play_monstros import MonstrosSession
+
+    con, out = console()
+    state = soloboard.load_game("monstros", players=2).new_initial_state()
+    session = MonstrosSession(state, 4, {1}, con, Script())
+    session.advance()
+    while session.state.seat == 0:  # seat 0 (a person) plays its turn with the first legal move
+        assert not session.state.is_terminal()
+        before = session.state.clone()
+        session.handle("1")
+        session.advance()
+    assert "seat 1 (AI):" in out.getvalue()
+    ai_moved = len(session.state.history())
+    session.cmd_undo("")
+    assert len(session.state.history()) < ai_moved
+    assert session.state == before  # back before the person's last decision, the AI's moves gone too
+
+
+def test_save_and_load(tmp_path):
+    seed = first_decision_seed("play")
+    path = tmp_path / "game.json"
+    code, text, _ = run("1", f"save {path}", "quit", seed=seed)
+    assert f"Saved to {path}" in text
+    state = soloboard.state_from_json(path.read_text("utf-8"))
+    assert state.round == 1 and len(state.history()) > 0
+    code, text, _ = run(f"load {path}", "quit", seed=1)
+    assert code == 0
+    assert f"Loaded {path}" in text
+
+
+def test_save_asks_before_overwriting_and_a_failed_save_keeps_the_old_file(tmp_path):
+    seed = first_decision_seed("play")
+    path = tmp_path / "old.json"
+    path.write_text("OLD", encoding="utf-8")
+    _, text, _ = run(f"save {path}", "n", f"save {tmp_path}/missing/dir.json", "quit", seed=seed)
+    assert "Not saved." in text
+    assert path.read_text("utf-8") == "OLD"
+    assert "Not saved" in text and not (tmp_path / "missing").exists()
+    assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
+
+
+def test_loading_a_corrupt_or_foreign_file_leaves_the_game_as_it_was(tmp_path):
+    seed = first_decision_seed("play")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ nope", encoding="utf-8")
+    edited = tmp_path / "edited.json"
+    state = soloboard.load_game("monstros", players=2).new_initial_state()
+    data = json.loads(state.to_json())
+    data["position"]["wall"] = 50
+    edited.write_text(json.dumps(data), encoding="utf-8")
+    ufs = tmp_path / "ufs.json"
+    ufs.write_text(soloboard.load_game("ufs").new_initial_state().to_json(), encoding="utf-8")
+    _, text, _ = run(f"load {bad}", f"load {edited}", f"load {ufs}", f"load {tmp_path}/none.json", "1", "quit",
+                        seed=seed)
+    assert text.count("Could not load the save; the current game goes on") == 3
+    assert "not valid JSON" in text and "'wall'" in text and "no such file" in text
+    assert "not a Monstros game" in text
+    assert "seat 0: ▶ play" in text  # the game went on
+
+
+def test_end_of_input_and_interrupt_end_cleanly():
+    code, text, _ = run()
+    assert code == 0 and "Game left" in text
+
+    def interrupt(_prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    con, out = console()
+    assert run_play_monstros({"players": 3}, seed=1, console=con, input_fn=interrupt) == 0
+    assert "Game left" in out.getvalue()
+
+
+@pytest.mark.parametrize(("params", "ai_seats", "message"), [
+    ({"players": 9}, None, "players must be 1..6"),
+    ({"players": 2, "difficulty": "hard"}, None, "unknown difficulty"),
+    ({"players": 2}, [2], "AI seats .2. do not exist"),
+    ({"players": 2, "deck": "/nonexistent/deck.json"}, None, "no such file"),
+])
+def test_invalid_parameters_return_2(params, ai_seats, message):
+    con, out = console()
+    assert run_play_monstros(params, seed=1, ai_seats=ai_seats, console=con, input_fn=Script()) == 2
+    assert pytest.importorskip("re").search(message, out.getvalue())
+
+
+def test_finished_game_can_be_saved(tmp_path):
+    path = tmp_path / "end.json"
+    _, text, _ = run(str(path), ai_seats=[0], params={"players": 1}, seed=2)
+    assert f"Saved to {path}" in text
+    assert soloboard.state_from_json(path.read_text("utf-8")).is_terminal()
