@@ -8,6 +8,7 @@ from typing import Any
 
 from soloboard.core.api import Game, State
 from soloboard.core.errors import InvalidSaveError
+from soloboard.core.saves import FORMAT
 
 # name -> "module:factory"; imported lazily so that loading one game never pays for another.
 _GAMES: dict[str, str] = {
@@ -46,7 +47,7 @@ def state_from_json(text: str) -> State:
         data = json.loads(text)
     except (TypeError, json.JSONDecodeError) as exc:
         raise InvalidSaveError(f"not a soloboard save: not valid JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != "soloboard-state":
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidSaveError("not a soloboard save: the 'format' field must be 'soloboard-state'")
     name = data.get("game")
     if not isinstance(name, str) or name not in _GAMES:

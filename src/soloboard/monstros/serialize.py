@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from soloboard.core.errors import IllegalActionError, InvalidSaveError
+from soloboard.core.saves import FORMAT, check_position, game_from_save, history_from_save, replay
 from soloboard.monstros.state import PHASE_NAMES, RESUME_NAMES, ROLL_MODES, MonstrosState
 
-FORMAT = "soloboard-state"
 VERSION = 1
 
 
@@ -99,34 +98,8 @@ def state_to_json(state: MonstrosState) -> str:
 
 
 def state_from_dict(data: dict[str, Any], game_class: Any) -> MonstrosState:
-    if data.get("version") != VERSION:
-        raise InvalidSaveError(
-            f"save format version {data.get('version')!r} is not supported (this version reads {VERSION})"
-        )
-    params = data.get("params")
-    if not isinstance(params, dict):
-        raise InvalidSaveError("the save has no 'params' object")
-    try:
-        game = game_class(**params)
-    except (TypeError, ValueError) as exc:
-        raise InvalidSaveError(f"the save's parameters are invalid: {exc}") from None
-    history = data.get("history")
-    if not isinstance(history, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in history):
-        raise InvalidSaveError("'history' must be a list of action numbers (a Monstros save is replayed from it)")
-    state = game.new_initial_state()
-    for i, action in enumerate(history):
-        try:
-            state.apply_action(action)
-        except IllegalActionError as exc:
-            raise InvalidSaveError(f"action {i + 1} of the history ({action}) is illegal: {exc}") from None
-    position = data.get("position")
-    if position is not None:
-        if not isinstance(position, dict):
-            raise InvalidSaveError("'position' must be an object")
-        for key, value in position_dict(state).items():
-            if position.get(key) != value:
-                raise InvalidSaveError(
-                    f"the saved position does not match its own history: '{key}' is {position.get(key)!r} "
-                    f"in the file but {value!r} after replaying the history (the file was edited or damaged)"
-                )
+    game = game_from_save(data, game_class, VERSION)
+    history = history_from_save(data, " (a Monstros save is replayed from it)")
+    state = replay(game.new_initial_state(), history)
+    check_position(data.get("position"), state, position_dict)
     return state

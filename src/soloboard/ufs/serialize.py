@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from soloboard.core.errors import IllegalActionError, InvalidSaveError
+from soloboard.core.errors import InvalidSaveError
+from soloboard.core.saves import FORMAT, check_position, game_from_save, history_from_save, replay
 from soloboard.ufs import actions as A
 from soloboard.ufs.state import (
     INSTALL,
@@ -27,7 +28,6 @@ from soloboard.ufs.state import (
 )
 from soloboard.ufs.tables import AA_GUN, ROOM
 
-FORMAT = "soloboard-state"
 VERSION = 1
 COLS = A.COLS
 
@@ -106,44 +106,17 @@ def state_to_json(state: UFSState) -> str:
 
 
 def state_from_dict(data: dict[str, Any], game_class: Any) -> UFSState:
-    if data.get("version") != VERSION:
-        raise InvalidSaveError(
-            f"save format version {data.get('version')!r} is not supported (this version reads {VERSION})"
-        )
-    params = data.get("params")
-    if not isinstance(params, dict):
-        raise InvalidSaveError("the save has no 'params' object")
-    try:
-        game = game_class(**params)
-    except (TypeError, ValueError) as exc:
-        raise InvalidSaveError(f"the save's parameters are invalid: {exc}") from None
-    history = data.get("history")
+    game = game_from_save(data, game_class, VERSION)
     position = data.get("position")
     origin = data.get("origin")
     if origin is not None and not isinstance(origin, dict):
         raise InvalidSaveError("'origin' must be a position object")
-    if history is None:
+    if data.get("history") is None:
         if not isinstance(position, dict):
             raise InvalidSaveError("the save has neither a 'history' list nor a 'position' object")
         return _start(game, position)
-    if not isinstance(history, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in history):
-        raise InvalidSaveError("'history' must be a list of action numbers")
-    state = _start(game, origin)
-    for i, action in enumerate(history):
-        try:
-            state.apply_action(action)
-        except IllegalActionError as exc:
-            raise InvalidSaveError(f"action {i + 1} of the history ({action}) is illegal: {exc}") from None
-    if position is not None:
-        expected = position_dict(state)
-        if not isinstance(position, dict):
-            raise InvalidSaveError("'position' must be an object")
-        for key, value in expected.items():
-            if position.get(key) != value:
-                raise InvalidSaveError(
-                    f"the saved position does not match its own history: '{key}' is {position.get(key)!r} "
-                    f"in the file but {value!r} after replaying the history (the file was edited or damaged)"
-                )
+    state = replay(_start(game, origin), history_from_save(data))
+    check_position(position, state, position_dict)
     return state
 
 

@@ -1,0 +1,61 @@
+"""The parts of loading a ``soloboard-state`` save that every game shares.
+
+A game's serializer reads its own position format; these helpers check the envelope
+(version, parameters, history), replay the history through the rules and compare the
+saved position with the replayed one, each failure an :class:`InvalidSaveError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from soloboard.core.errors import IllegalActionError, InvalidSaveError
+
+FORMAT = "soloboard-state"
+
+
+def game_from_save(data: dict[str, Any], game_class: Any, version: int) -> Any:
+    """The game the save's parameters describe."""
+    if data.get("version") != version:
+        raise InvalidSaveError(
+            f"save format version {data.get('version')!r} is not supported (this version reads {version})"
+        )
+    params = data.get("params")
+    if not isinstance(params, dict):
+        raise InvalidSaveError("the save has no 'params' object")
+    try:
+        return game_class(**params)
+    except (TypeError, ValueError) as exc:
+        raise InvalidSaveError(f"the save's parameters are invalid: {exc}") from None
+
+
+def history_from_save(data: dict[str, Any], why: str = "") -> list[int]:
+    history = data.get("history")
+    if not isinstance(history, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in history):
+        raise InvalidSaveError(f"'history' must be a list of action numbers{why}")
+    return history
+
+
+def replay(state: Any, history: list[int]) -> Any:
+    """Apply the history to ``state``; an illegal action is reported with its number."""
+    for i, action in enumerate(history):
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise InvalidSaveError(f"action {i + 1} of the history ({action}) is illegal: {exc}") from None
+    return state
+
+
+def check_position(saved: Any, state: Any, position_dict: Callable[[Any], dict[str, Any]]) -> None:
+    """The saved position (if any) must be the one the history leads to, field by field."""
+    if saved is None:
+        return
+    if not isinstance(saved, dict):
+        raise InvalidSaveError("'position' must be an object")
+    for key, value in position_dict(state).items():
+        if saved.get(key) != value:
+            raise InvalidSaveError(
+                f"the saved position does not match its own history: '{key}' is {saved.get(key)!r} "
+                f"in the file but {value!r} after replaying the history (the file was edited or damaged)"
+            )
