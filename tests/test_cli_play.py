@@ -21,8 +21,9 @@ from rich.console import Console
 import soloboard
 from soloboard.cli import terminal
 from soloboard.cli.main import main
-from soloboard.cli.play import SAVE_PROMPT, run_play
+from soloboard.cli.play import run_play
 from soloboard.cli.replay import STEP_PROMPT, run_replay
+from soloboard.cli.session import SAVE_PROMPT
 from soloboard.core.chance import HistorySampler
 from soloboard.ufs.render import mothership_action_text
 

@@ -11,30 +11,24 @@ import contextlib
 import random
 import re
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.cli.session import InputFn, TerminalSession
 from soloboard.cli.terminal import (
     Narrator,
-    SaveFileError,
     board,
     describe_changes,
     error,
     game_label,
-    history_origin,
     notices_panel,
     outcome,
-    read_save,
     summary,
-    write_save,
 )
 from soloboard.core.api import State
-from soloboard.core.chance import HistorySampler
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
 from soloboard.ufs.actions import parse_space
@@ -42,12 +36,9 @@ from soloboard.ufs.game import BaseUFSGame
 from soloboard.ufs.guide import notation_help, phase_hints, rules_summary
 from soloboard.ufs.render import legend_text
 
-InputFn = Callable[[str], str]
-
 # Above this many legal moves the list is not numbered: numbers would only add clutter to
 # the placement lists (up to ~70 moves), and typing G5c3 is as quick as typing a number.
 MAX_NUMBERED = 30
-SAVE_PROMPT = "Save this game? File name (Enter = don't save): "
 
 COMMANDS_HELP = """\
 [bold]Commands[/bold]
@@ -140,48 +131,24 @@ def group_moves(state: State) -> list[MoveGroup]:
     return list(groups.values())
 
 
-class PlaySession:
-    """One game at the terminal: the position, how to rebuild it, and the conversation."""
+class PlaySession(TerminalSession):
+    """A one-player game at the terminal (Under Falling Skies, both editions)."""
 
     def __init__(self, state: State, seed: int, console: Console, input_fn: InputFn) -> None:
-        self.console = console
-        self.input_fn = input_fn
-        self.seed = seed
-        self.sampler = HistorySampler(seed)
-        self.state = state
-        self.origin = history_origin(state)
+        super().__init__(state, seed, console, input_fn)
         self.narrator = Narrator(console)
         self.numbered: list[int] = []
-        self.board_due = True
         self.legend_due = True  # the key to the board's signs is shown with the first board
-
-    # --- the loop ---------------------------------------------------------------------------
-
-    def run(self) -> int:
-        try:
-            while True:
-                self.resolve_chance()
-                if self.state.is_terminal():
-                    self.finish()
-                    return 0
-                if self.board_due:
-                    self.show_decision()
-                if not self.handle(self.input_fn(self.prompt())):
-                    return 0
-        except (EOFError, KeyboardInterrupt):
-            self.console.print(Text(f"\nGame left. Seed {self.seed}: 'soloboard play ... --seed {self.seed}' "
-                                    "deals the same dice again.", style="dim"))
-            return 0
 
     def prompt(self) -> str:
         return f"round {getattr(self.state, 'round', '?')} · {getattr(self.state, 'phase_name', '')}> "
 
-    def resolve_chance(self) -> None:
+    def advance(self) -> None:
         while self.state.is_chance_node():
             self.narrator.apply_chance(self.state, self.sampler(self.state))
             self.board_due = True
 
-    def show_decision(self) -> None:
+    def show(self) -> None:
         self.console.print(board(self.state, legend=self.legend_due))
         self.legend_due = False
         self.show_moves()
@@ -215,23 +182,6 @@ class PlaySession:
         self.console.print(table)
         hint = hints(self.state).get(phase, "Type a move")
         self.console.print(Text.assemble((hint, "italic"), ("  ·  commands: " + COMMAND_HINT, "dim")))
-
-    # --- one line of input --------------------------------------------------------------------
-
-    def handle(self, line: str) -> bool:
-        """Act on one line; False when the player leaves."""
-        text = line.strip()
-        if not text:
-            return True
-        word, _, rest = text.partition(" ")
-        command = COMMANDS.get(word.lower())
-        if command is not None:
-            return command(self, rest.strip())
-        if text.isdigit():
-            self.play_number(int(text))
-        else:
-            self.play_text(text)
-        return True
 
     def play_number(self, number: int) -> None:
         if not self.numbered:
@@ -271,83 +221,21 @@ class PlaySession:
 
     # --- commands -------------------------------------------------------------------------------
 
-    def cmd_undo(self, _arg: str) -> bool:
-        history = self.state.history()
-        start = len(self.origin.history())
-        replay = self.origin.clone()
-        last = None
-        for i in range(start, len(history)):
-            if not replay.is_chance_node():
-                last = i
-            replay.apply_action(history[i])
-        if last is None:
-            error(self.console, "Nothing to undo", "no decision of yours since the start of this game")
-            return True
-        state = self.origin.clone()
-        for action in history[start:last]:
-            state.apply_action(action)
-        undone = state.action_to_string(history[last])
-        self.state = state
-        self.console.print(Text(f"Undone: {undone}. Back to round {getattr(state, 'round', '?')}, "
+    def undone(self, state: State, notation: str) -> None:
+        self.console.print(Text(f"Undone: {notation}. Back to round {getattr(state, 'round', '?')}, "
                                 f"{getattr(state, 'phase_name', '')} phase.", style="bold yellow"))
-        self.board_due = True
-        return True
 
-    def cmd_save(self, arg: str) -> bool:
-        if not arg:
-            error(self.console, "Save where?", "type save FILE, e.g. save mygame.json")
-        else:
-            self.save(arg)
-        return True
-
-    def save(self, name: str) -> bool:
-        path = Path(name).expanduser()
-        if path.exists() and not path.is_dir():
-            answer = self.ask_safely(f"{path} exists. Overwrite it? [y/N] ")
-            if answer.strip().lower() not in ("y", "yes"):
-                self.console.print(Text("Not saved.", style="yellow"))
-                return False
-        try:
-            text = self.state.to_json()
-        except Exception as exc:  # the engine could not describe this game: say so, keep playing
-            error(self.console, "This game cannot be saved", f"{type(exc).__name__}: {exc}")
-            return False
-        try:
-            written = write_save(text, path)
-        except SaveFileError as exc:
-            error(self.console, "Not saved", f"{exc} (any older file there is unchanged)")
-            return False
-        self.console.print(Text(f"Saved to {written}.", style="bold green"))
-        return True
-
-    def ask_safely(self, prompt: str) -> str:
-        """A yes/no or file-name question; end of input counts as no answer."""
-        try:
-            return self.input_fn(prompt)
-        except EOFError:
-            return ""
-
-    def cmd_load(self, arg: str) -> bool:
-        if not arg:
-            error(self.console, "Load what?", "type load FILE, e.g. load mygame.json")
-            return True
-        try:
-            loaded = read_save(arg)
-        except SaveFileError as exc:
-            error(self.console, "Could not load the save; the current game goes on", str(exc))
-            return True
+    def refuse_load(self, loaded: State, name: str) -> tuple[str, str] | None:
         if loaded.is_terminal():
-            error(self.console, "That save is a finished game; the current game goes on",
-                  f"{outcome(loaded).headline}. Watch it with: soloboard replay {arg}")
-            return True
-        self.state = loaded
-        self.origin = history_origin(loaded)
-        self.console.print(Text(f"Loaded {arg}: {game_label(loaded)}.", style="bold green"))
+            return ("That save is a finished game; the current game goes on",
+                    f"{outcome(loaded).headline}. Watch it with: soloboard replay {name}")
+        return None
+
+    def loaded(self, loaded: State, name: str) -> None:
+        self.console.print(Text(f"Loaded {name}: {game_label(loaded)}.", style="bold green"))
         panel = notices_panel(loaded)
         if panel is not None:
             self.console.print(panel)
-        self.board_due = True
-        return True
 
     def cmd_log(self, _arg: str) -> bool:
         lines = history_by_round(self.origin, self.state.history()[len(self.origin.history()):])
@@ -369,44 +257,16 @@ class PlaySession:
             self.console.print(Text.assemble(("\nThe board: ", "bold"), legend_text(game)))
         return True
 
-    def cmd_moves(self, _arg: str) -> bool:
-        self.show_moves()
-        return True
-
     def cmd_board(self, _arg: str) -> bool:
         self.console.print(board(self.state, legend=True))
         return True
-
-    def cmd_quit(self, _arg: str) -> bool:
-        self.console.print(Text(f"Game left unfinished (seed {self.seed}).", style="dim"))
-        return False
 
     # --- the end --------------------------------------------------------------------------------
 
     def finish(self) -> None:
         self.console.print(self.state)
         self.console.print(summary(self.state, {"Seed": str(self.seed)}))
-        while True:
-            name = self.ask_safely(SAVE_PROMPT).strip()
-            if not name or self.save(name):
-                return
-
-
-COMMANDS: dict[str, Callable[[PlaySession, str], bool]] = {
-    "undo": PlaySession.cmd_undo,
-    "save": PlaySession.cmd_save,
-    "load": PlaySession.cmd_load,
-    "log": PlaySession.cmd_log,
-    "history": PlaySession.cmd_log,
-    "help": PlaySession.cmd_help,
-    "h": PlaySession.cmd_help,
-    "moves": PlaySession.cmd_moves,
-    "?": PlaySession.cmd_moves,
-    "board": PlaySession.cmd_board,
-    "quit": PlaySession.cmd_quit,
-    "q": PlaySession.cmd_quit,
-    "exit": PlaySession.cmd_quit,
-}
+        self.offer_save()
 
 
 def history_by_round(origin: State, actions: list[int]) -> list[tuple[int, list[tuple[str, bool]]]]:

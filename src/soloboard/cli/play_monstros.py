@@ -11,8 +11,6 @@ from __future__ import annotations
 import contextlib
 import random
 import sys
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -20,17 +18,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from soloboard.cli.terminal import SaveFileError, read_save, write_save
+from soloboard.cli.session import InputFn, TerminalSession
 from soloboard.core.agents import RandomAgent
-from soloboard.core.chance import HistorySampler
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
 from soloboard.monstros.render import monster_text
 from soloboard.monstros.state import MonstrosState
 
-InputFn = Callable[[str], str]
 ERROR = "bold red"
-SAVE_PROMPT = "Save this game? File name (Enter = don't save): "
 
 HELP = """\
 [bold]A Invasão dos Monstros Sem Nome in brief[/bold] (co-operative: everyone wins or loses together)
@@ -72,37 +67,16 @@ def _seat_label(seat: int, ai_seats: set[int]) -> str:
     return f"seat {seat}" + (" (AI)" if seat in ai_seats else "")
 
 
-class MonstrosSession:
-    """One game at the terminal: the position, who plays which seat, and the conversation."""
+class MonstrosSession(TerminalSession):
+    """A hot-seat game at the terminal: who plays which seat, and the conversation."""
+
+    save_example = "monstros.json"
 
     def __init__(self, state: MonstrosState, seed: int, ai_seats: set[int], console: Console,
                  input_fn: InputFn) -> None:
-        self.state = state
-        self.seed = seed
+        super().__init__(state, seed, console, input_fn)
         self.ai_seats = ai_seats
-        self.console = console
-        self.input_fn = input_fn
-        self.sampler = HistorySampler(seed)
         self.agent = RandomAgent()
-        self.board_due = True
-
-    # --- the loop ---------------------------------------------------------------------------------
-
-    def run(self) -> int:
-        try:
-            while True:
-                self.advance()
-                if self.state.is_terminal():
-                    self.finish()
-                    return 0
-                if self.board_due:
-                    self.show()
-                if not self.handle(self.input_fn(self.prompt())):
-                    return 0
-        except (EOFError, KeyboardInterrupt):
-            self.console.print(Text(f"\nGame left. Seed {self.seed}: '--seed {self.seed}' deals the same cards "
-                                    "and dice again.", style="dim"))
-            return 0
 
     def prompt(self) -> str:
         state = self.state
@@ -159,36 +133,20 @@ class MonstrosSession:
 
     # --- one line of input --------------------------------------------------------------------------
 
-    def handle(self, line: str) -> bool:
-        """Act on one line; False when the players leave."""
-        text = line.strip()
-        if not text:
-            return True
-        word, _, rest = text.partition(" ")
-        command = COMMANDS.get(word.lower())
-        if command is not None:
-            return command(self, rest.strip())
-        if text.isdigit():
-            number = int(text)
-            legal = self.state.legal_actions()
-            if not 1 <= number <= len(legal):
-                self.error(f"There is no move {number}", f"the moves are numbered 1 to {len(legal)}")
-            else:
-                self.play(legal[number - 1])
-            return True
+    def play_number(self, number: int) -> None:
+        legal = self.state.legal_actions()
+        if not 1 <= number <= len(legal):
+            self.error(f"There is no move {number}", f"the moves are numbered 1 to {len(legal)}")
+        else:
+            self.play(legal[number - 1])
+
+    def play_text(self, text: str) -> None:
         try:
             action = self.state.string_to_action(text)
         except ValueError as exc:
             self.error(f"Cannot read {text!r}", f"{exc}\n  Type 'help' for the notation, 'moves' for the legal moves.")
-            return True
+            return
         self.play(action)
-        return True
-
-    def error(self, title: str, detail: str = "") -> None:
-        text = Text.assemble(("✗ ", ERROR), (title, ERROR))
-        if detail:
-            text.append(f"\n  {detail}")
-        self.console.print(text)
 
     def play(self, action: int) -> None:
         trial = self.state.clone()  # tried on a copy: a refusal leaves the game as it was
@@ -206,75 +164,24 @@ class MonstrosSession:
 
     # --- commands -------------------------------------------------------------------------------------
 
-    def cmd_undo(self, _arg: str) -> bool:
-        history = self.state.history()
-        replay = self.state.game.new_initial_state()
-        last = None
-        for i, action in enumerate(history):
-            if not replay.is_chance_node() and replay.current_player() not in self.ai_seats:
-                last = i
-            replay.apply_action(action)
-        if last is None:
-            self.error("Nothing to undo", "no decision of a person since the start of the game")
-            return True
-        state = self.state.game.new_initial_state()
-        for action in history[:last]:
-            state.apply_action(action)
-        self.console.print(Text(f"Undone: {state.action_to_string(history[last])} (and what followed). "
+    def is_person(self, state: Any) -> bool:
+        return state.current_player() not in self.ai_seats
+
+    def undone(self, state: Any, notation: str) -> None:
+        self.console.print(Text(f"Undone: {notation} (and what followed). "
                                 f"Back to turn {state.round}, seat {state.current_player()}.", style="bold yellow"))
-        self.state = state
-        self.board_due = True
-        return True
 
-    def cmd_save(self, arg: str) -> bool:
-        if not arg:
-            self.error("Save where?", "type save FILE, e.g. save monstros.json")
-        else:
-            self.save(arg)
-        return True
-
-    def save(self, name: str) -> bool:
-        path = Path(name).expanduser()
-        if path.exists() and not path.is_dir():
-            answer = self.ask(f"{path} exists. Overwrite it? [y/N] ")
-            if answer.strip().lower() not in ("y", "yes"):
-                self.console.print(Text("Not saved.", style="yellow"))
-                return False
-        try:
-            written = write_save(self.state.to_json(), path)
-        except SaveFileError as exc:
-            self.error("Not saved", f"{exc} (any older file there is unchanged)")
-            return False
-        self.console.print(Text(f"Saved to {written}.", style="bold green"))
-        return True
-
-    def ask(self, prompt: str) -> str:
-        try:
-            return self.input_fn(prompt)
-        except EOFError:
-            return ""
-
-    def cmd_load(self, arg: str) -> bool:
-        if not arg:
-            self.error("Load what?", "type load FILE, e.g. load monstros.json")
-            return True
-        try:
-            loaded = read_save(arg)
-        except SaveFileError as exc:
-            self.error("Could not load the save; the current game goes on", str(exc))
-            return True
+    def refuse_load(self, loaded: Any, name: str) -> tuple[str, str] | None:
         if not isinstance(loaded, MonstrosState):
-            self.error("That save is not a Monstros game; the current game goes on",
-                       f"it is a {getattr(getattr(loaded, 'game', None), 'short_name', '?')} game")
-            return True
+            return ("That save is not a Monstros game; the current game goes on",
+                    f"it is a {getattr(getattr(loaded, 'game', None), 'short_name', '?')} game")
         if loaded.is_terminal():
-            self.error("That save is a finished game; the current game goes on", loaded.end_cause)
-            return True
-        self.state = loaded
+            return ("That save is a finished game; the current game goes on", loaded.end_cause)
+        return None
+
+    def loaded(self, loaded: Any, name: str) -> None:
         self.ai_seats = {s for s in self.ai_seats if s < loaded.game.players}
-        self.console.print(Text(f"Loaded {arg}: {loaded.game.title()}, turn {loaded.round}.", style="bold green"))
-        self.board_due = True
-        return True
+        self.console.print(Text(f"Loaded {name}: {loaded.game.title()}, turn {loaded.round}.", style="bold green"))
 
     def cmd_log(self, _arg: str) -> bool:
         replay = self.state.game.new_initial_state()
@@ -295,44 +202,16 @@ class MonstrosSession:
         self.console.print(HELP, highlight=False)
         return True
 
-    def cmd_moves(self, _arg: str) -> bool:
-        self.show_moves()
-        return True
-
     def cmd_board(self, _arg: str) -> bool:
         self.console.print(self.state)
         return True
-
-    def cmd_quit(self, _arg: str) -> bool:
-        self.console.print(Text(f"Game left unfinished (seed {self.seed}).", style="dim"))
-        return False
 
     # --- the end -----------------------------------------------------------------------------------------
 
     def finish(self) -> None:
         self.console.print(self.state)
         self.console.print(summary(self.state, self.seed))
-        while True:
-            name = self.ask(SAVE_PROMPT).strip()
-            if not name or self.save(name):
-                return
-
-
-COMMANDS: dict[str, Callable[[MonstrosSession, str], bool]] = {
-    "undo": MonstrosSession.cmd_undo,
-    "save": MonstrosSession.cmd_save,
-    "load": MonstrosSession.cmd_load,
-    "log": MonstrosSession.cmd_log,
-    "history": MonstrosSession.cmd_log,
-    "help": MonstrosSession.cmd_help,
-    "h": MonstrosSession.cmd_help,
-    "moves": MonstrosSession.cmd_moves,
-    "?": MonstrosSession.cmd_moves,
-    "board": MonstrosSession.cmd_board,
-    "quit": MonstrosSession.cmd_quit,
-    "q": MonstrosSession.cmd_quit,
-    "exit": MonstrosSession.cmd_quit,
-}
+        self.offer_save()
 
 
 def summary(state: MonstrosState, seed: int) -> Panel:
