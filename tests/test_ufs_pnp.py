@@ -210,6 +210,15 @@ def test_a_robot_is_installed_after_every_die_is_resolved_and_occupies_its_space
         state.apply_action(state.string_to_action(next(m for m in moves if m.endswith("a0"))[:2] + "a1"))
 
 
+def test_robots_waiting_to_be_installed_survive_a_position_save() -> None:
+    state = position(phase="rooms", dice={"b1": 4, "a1": 2}, energy=3)
+    play(state, "use b1")
+    data = json.loads(state.to_json())
+    del data["history"]  # a position-only save keeps the robot that waits for the end of the phase
+    loaded = soloboard.state_from_json(json.dumps(data))
+    assert p(loaded)["pending_robots"] == [3] and loaded == state
+
+
 def test_a_robot_loses_a_pip_every_rooms_phase_used_or_not() -> None:
     # a robot on a2 (RES $1) showing 3, unused: 2 after the phase; one showing 1 leaves
     state = position(phase="rooms", dice={"c1": 1}, robots={"a2": 3, "c2": 1}, excavator="a3", energy=0)

@@ -255,6 +255,12 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         state.roll_w = _field(to_roll, game.dice_names[1], int, 0, game.white_dice)
     if phase == INSTALL:
         state.install_value = _field(pos, "install_value", int, 1, 6)
+    pending = pos.get("pending_robots", [])
+    if not isinstance(pending, list) or not all(isinstance(v, int) and 1 <= v <= 6 for v in pending):
+        raise InvalidSaveError("'pending_robots' must be a list of robot values 1..6")
+    if pending and game.ruleset.robots_installed_at_once:
+        raise InvalidSaveError("'pending_robots': in this edition a new robot is installed at once")
+    state.pending_robots = list(pending)
     if phase == SPAWN:
         options = _field(pos, "spawn_options", list)
         state.spawn_options = tuple("abcde".index(c) for c in options if isinstance(c, str) and c in "abcde")
