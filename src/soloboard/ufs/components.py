@@ -17,7 +17,6 @@ ROWS_PER_TILE = 4
 SKY_ROWS = SKY_TILES * ROWS_PER_TILE  # sky rows 1..16; row 0 is where the drop points start
 COLS = 5
 BASE_ROWS = 6  # row 0: AA guns, rows 1-2: top base tile, rows 3-5: bottom base tile
-SIDES = ("easy", "threat")
 
 ROOM_TYPES = ("energy", "fighters", "research", "robots")
 MOTHERSHIP_ACTIONS = (

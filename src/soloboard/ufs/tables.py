@@ -45,7 +45,6 @@ class SkyTables:
         self.rows = sky_rows  # ships moving below this row hit the city
         self.cell = [EMPTY] * ((sky_rows + 1) * COLS)
         self.action: list[tuple[str, int] | None] = [None] * (sky_rows + 2)
-        self.action_note: list[str] = [""] * (sky_rows + 2)
         self.skull_row = sky_rows + 1
         for row in rows:
             for col, cell in enumerate(row.cells):
@@ -53,7 +52,6 @@ class SkyTables:
             if row.action is not None:
                 kind = C.ACTION_ALIASES.get(row.action["kind"], row.action["kind"])
                 self.action[row.sky_row] = (kind, int(row.action.get("amount", 1)))
-                self.action_note[row.sky_row] = row.action.get("note", "")
                 if kind == "skull":
                     self.skull_row = min(self.skull_row, row.sky_row)
         # research_costs[i] is the value needed to enter research space i (1..last); space 0 is the start
@@ -151,7 +149,6 @@ class BaseTables:
             raise C.DataError(f"base tile {top.tile} top side names no excavator start")
         r, c = top.excavator_start
         self.excavator_start = self.pos[r * COLS + c]
-        self.has_robot_room = any(room.type == "robots" for room in self.rooms)
         self.path_length = len(self.path)
         self._targets: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # (excavator, columns used, digging allowed, *dice pool) -> placement actions; filled by the states
