@@ -7,17 +7,15 @@ brings back the same dice.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
-import sys
 from dataclasses import dataclass, field
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from soloboard.cli.session import InputFn, TerminalSession
+from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
 from soloboard.cli.terminal import (
     Narrator,
     board,
@@ -29,7 +27,6 @@ from soloboard.cli.terminal import (
     summary,
 )
 from soloboard.core.api import State
-from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
 from soloboard.ufs.actions import parse_space
 from soloboard.ufs.game import BaseUFSGame
@@ -202,22 +199,8 @@ class PlaySession(TerminalSession):
             return
         self.play(action)
 
-    def play(self, action: int) -> None:
-        # the move is tried on a copy: whatever the engine does on a refusal, the game is untouched
-        trial = self.state.clone()
-        try:
-            trial.apply_action(action)
-        except IllegalActionError as exc:
-            rule = f" ({exc.rule})" if exc.rule else ""
-            error(self.console, f"Not allowed{rule}", str(exc))
-            return
-        notation = self.state.action_to_string(action)
-        if action not in self.state.legal_actions():  # the engine accepted a move it does not list
-            error(self.console, f"{notation} is not a legal move here", "type 'moves' to see the legal moves")
-            return
-        self.narrator.move(notation, self.state, trial)
-        self.state = trial
-        self.board_due = True
+    def narrate_move(self, notation: str, before: State, after: State) -> None:
+        self.narrator.move(notation, before, after)
 
     # --- commands -------------------------------------------------------------------------------
 
@@ -285,13 +268,6 @@ def history_by_round(origin: State, actions: list[int]) -> list[tuple[int, list[
     return rounds
 
 
-def _enable_line_editing(input_fn: InputFn) -> None:
-    """Arrow keys and history for the builtin ``input`` at a real terminal."""
-    if input_fn is input and sys.stdin.isatty():
-        with contextlib.suppress(ImportError):
-            import readline  # noqa: F401  (importing it is what turns line editing on)
-
-
 def run_play(
     game_name: str,
     params: dict[str, object],
@@ -318,5 +294,5 @@ def run_play(
     if panel is not None:
         out.print(panel)
     out.print(Text("Type 'help' for the rules and the notation.", style="dim"))
-    _enable_line_editing(input_fn)
+    enable_line_editing(input_fn)
     return PlaySession(state, seed, out, input_fn).run()

@@ -8,9 +8,7 @@ never re-rolls: coming back to a chance event brings back the same cards and dic
 
 from __future__ import annotations
 
-import contextlib
 import random
-import sys
 from typing import Any
 
 from rich.console import Console
@@ -18,9 +16,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from soloboard.cli.session import InputFn, TerminalSession
+from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
 from soloboard.core.agents import RandomAgent
-from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
 from soloboard.monstros.render import monster_text
 from soloboard.monstros.state import MonstrosState
@@ -148,19 +145,9 @@ class MonstrosSession(TerminalSession):
             return
         self.play(action)
 
-    def play(self, action: int) -> None:
-        trial = self.state.clone()  # tried on a copy: a refusal leaves the game as it was
-        notation = self.state.action_to_string(action)
-        try:
-            trial.apply_action(action)
-        except IllegalActionError as exc:
-            rule = f" ({exc.rule})" if exc.rule else ""
-            self.error(f"Not allowed{rule}", str(exc))
-            return
-        self.console.print(Text.assemble((f"{_seat_label(self.state.current_player(), self.ai_seats)}: ", "dim"),
+    def narrate_move(self, notation: str, before: MonstrosState, after: MonstrosState) -> None:
+        self.console.print(Text.assemble((f"{_seat_label(before.current_player(), self.ai_seats)}: ", "dim"),
                                          ("▶ ", "bold green"), (notation, "bold")))
-        self.state = trial
-        self.board_due = True
 
     # --- commands -------------------------------------------------------------------------------------
 
@@ -235,12 +222,6 @@ def summary(state: MonstrosState, seed: int) -> Panel:
     return Panel(grid, title=title, title_align="left", border_style=style)
 
 
-def _enable_line_editing(input_fn: InputFn) -> None:
-    if input_fn is input and sys.stdin.isatty():
-        with contextlib.suppress(ImportError):
-            import readline  # noqa: F401  (importing it turns line editing on)
-
-
 def run_play_monstros(
     params: dict[str, Any],  # load_game's keyword arguments
     seed: int | None = None,
@@ -277,5 +258,5 @@ def run_play_monstros(
                     title="Please note: the cards and our readings of the rules", title_align="left",
                     border_style="yellow"))
     out.print(Text("Type 'help' for the rules and the notation.", style="dim"))
-    _enable_line_editing(input_fn)
+    enable_line_editing(input_fn)
     return MonstrosSession(state, seed, seats, out, input_fn).run()

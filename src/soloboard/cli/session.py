@@ -7,6 +7,8 @@ move and what to say; undo, save, load and leaving work the same for every game.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -17,6 +19,7 @@ from rich.text import Text
 from soloboard.cli.terminal import SaveFileError, error, history_origin, read_save, write_save
 from soloboard.core.api import State
 from soloboard.core.chance import HistorySampler
+from soloboard.core.errors import IllegalActionError
 
 InputFn = Callable[[str], str]
 SAVE_PROMPT = "Save this game? File name (Enter = don't save): "
@@ -65,6 +68,10 @@ class TerminalSession:
         raise NotImplementedError
 
     def finish(self) -> None:
+        raise NotImplementedError
+
+    def narrate_move(self, notation: str, before: Any, after: Any) -> None:
+        """Say what a person's accepted move did."""
         raise NotImplementedError
 
     def is_person(self, state: Any) -> bool:
@@ -116,6 +123,23 @@ class TerminalSession:
         else:
             self.play_text(text)
         return True
+
+    def play(self, action: int) -> None:
+        # the move is tried on a copy: whatever the engine does on a refusal, the game is untouched
+        trial = self.state.clone()
+        try:
+            trial.apply_action(action)
+        except IllegalActionError as exc:
+            rule = f" ({exc.rule})" if exc.rule else ""
+            self.error(f"Not allowed{rule}", str(exc))
+            return
+        notation = self.state.action_to_string(action)
+        if action not in self.state.legal_actions():  # the engine accepted a move it does not list
+            self.error(f"{notation} is not a legal move here", "type 'moves' to see the legal moves")
+            return
+        self.narrate_move(notation, self.state, trial)
+        self.state = trial
+        self.board_due = True
 
     def error(self, title: str, detail: str = "") -> None:
         error(self.console, title, detail)
@@ -208,3 +232,10 @@ class TerminalSession:
     def cmd_quit(self, _arg: str) -> bool:
         self.console.print(Text(f"Game left unfinished (seed {self.seed}).", style="dim"))
         return False
+
+
+def enable_line_editing(input_fn: InputFn) -> None:
+    """Arrow keys and history for the builtin ``input`` at a real terminal."""
+    if input_fn is input and sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (importing it is what turns line editing on)
