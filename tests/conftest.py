@@ -35,6 +35,12 @@ USE, DISCARD, DIG, REMOVE, INSTALL, DONE, SPAWN, SKIP = 360, 390, 420, 450, 480,
 NUM_ACTIONS = 517
 
 
+@pytest.fixture(autouse=True)
+def _private_autosave_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test writes autosaves into the real home folder (tests may point it elsewhere)."""
+    monkeypatch.setenv("SOLOBOARD_HOME", str(tmp_path_factory.mktemp("soloboard-home")))
+
+
 # --- building positions -----------------------------------------------------------------
 
 def _sky_rows(ships: Mapping[tuple[int, int], str]) -> list[str]:
@@ -189,6 +195,12 @@ def play(state: Any, *moves: str) -> Any:
     for move in moves:
         state.apply_action(state.string_to_action(move))
     return state
+
+
+def told(state: Any, kind: str) -> list[dict[str, Any]]:
+    """The events of ``kind`` the last action caused, without their ``kind`` and ``action`` keys."""
+    return [{k: v for k, v in e.items() if k not in ("kind", "action")}
+            for e in state.last_events() if e["kind"] == kind]
 
 
 def is_legal(state: Any, move: str) -> bool:

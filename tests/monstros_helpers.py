@@ -2,7 +2,8 @@
 
 Positions are arranged white-box (setting the state's zones directly) because the save
 format replays histories only; every arrangement keeps every card of both decks
-somewhere, so the invariants hold for arranged positions too. Nothing here reads
+somewhere, so the invariants hold for arranged positions too. An arranged position is the
+start of its own history (``_set_origin``): its events begin there. Nothing here reads
 ``/work/shared``: every number the tests rely on is written in the tests.
 """
 
@@ -197,6 +198,7 @@ def arrange(
     if not state.hand_size(seat):
         state._after_draw()
     state._settle()
+    state._set_origin()  # a position without its history: its events start here
     check_invariants_loosely(state)
     return state
 
@@ -216,6 +218,7 @@ def at_attack(state: MonstrosState, dice: Iterable[int], reroll: bool = False) -
     state.to_roll = 0
     state.phase = S.D_ATTACK
     state._settle()
+    state._set_origin()
     return state
 
 
@@ -228,3 +231,14 @@ def play(state: MonstrosState, *moves: str) -> MonstrosState:
 
 def legal_strings(state: MonstrosState) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def said(state: MonstrosState, since: int = 0, *kinds: str) -> list[dict[str, Any]]:
+    """The events caused by ``history()[since:]`` without their action index (only ``kinds``
+    if any are named), to compare with what a rule says should happen."""
+    return [{k: v for k, v in e.items() if k != "action"} for e in state.events(since)
+            if not kinds or e["kind"] in kinds]
+
+
+def kinds_said(state: MonstrosState, since: int = 0) -> list[str]:
+    return [e["kind"] for e in state.events(since)]

@@ -72,7 +72,7 @@ def test_players_must_be_1_to_6(bad):
 
 
 def test_unknown_parameter_is_refused():
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match=r"unknown parameter 'city'.*players, difficulty, deck, five_removal"):
         soloboard.load_game("monstros", city="roswell")
     with pytest.raises(ValueError, match="five_removal"):
         soloboard.load_game("monstros", five_removal="never")

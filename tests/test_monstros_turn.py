@@ -6,7 +6,19 @@ from __future__ import annotations
 import pytest
 
 import soloboard
-from monstros_helpers import arrange, at_attack, cards, check_invariants, kinds, legal_strings, new_state, play
+from monstros_helpers import (
+    arrange,
+    at_attack,
+    cards,
+    check_invariants,
+    kinds,
+    kinds_said,
+    legal_strings,
+    new_state,
+    play,
+    said,
+)
+from soloboard.monstros import actions as A
 
 HAND = [["pa", "carrinho", "ferC"], ["pa", "carrinho", "defeito"]]
 
@@ -16,13 +28,28 @@ def test_a_card_goes_into_the_first_free_slot_and_a_card_is_drawn():
     assert legal_strings(state) == ["play carrinho", "play ferC", "play atraso"]
     play(state, "play atraso")
     assert state.board == cards(state, ["pa", "atraso"])
+    # slot 2 "evitam 1 ponto de ATAQUE" while a card is there
+    assert said(state) == [{"kind": "card_played", "seat": 0, "card": "atraso", "slot": 2, "bonus": ["block"],
+                            "full": False}]
     assert state.phase_name == "draw" and state.is_chance_node()
     outcomes = dict(state.chance_outcomes())
     pa = state.deck.action_kind("pa")
     assert outcomes[pa] == pytest.approx(4 / 26)  # 7 PÁ: one on the board, two in seat 1's hand
     play(state, "draw pa")
     assert sorted(state.hand(0)) == sorted(cards(state, ["carrinho", "ferC", "pa"]))
+    assert said(state, 1)[0] == {"kind": "card_drawn", "seat": 0, "card": "pa"}
     check_invariants(state)
+
+
+def test_slot_3_brings_the_reroll_and_slot_5_fills_the_board():
+    state = arrange(new_state(), board=["pa", "defeito"], hands=HAND, action_deck={"ferC": 4})
+    play(state, "play carrinho")
+    assert said(state, 0, "card_played") == [{"kind": "card_played", "seat": 0, "card": "carrinho", "slot": 3,
+                                              "bonus": ["block", "reroll"], "full": False}]
+    state = arrange(new_state(), board=["pa", "defeito", "atraso", "defeito"], hands=HAND, action_deck={"ferC": 4})
+    play(state, "play carrinho")
+    assert said(state, 0, "card_played") == [{"kind": "card_played", "seat": 0, "card": "carrinho", "slot": 5,
+                                              "bonus": [], "full": True}]
 
 
 def test_draw_from_a_deck_of_one_kind_needs_no_chance_event():
@@ -32,15 +59,83 @@ def test_draw_from_a_deck_of_one_kind_needs_no_chance_event():
     assert state.phase_name == "roll"
 
 
-def test_empty_action_deck_takes_the_discard_pile_shuffled():
+# --- ruling "The action deck runs out" (docs/monstros.md; issue 9) -----------------------------------
+
+def test_an_empty_action_deck_is_not_reshuffled_and_nothing_is_drawn():
+    """The discard pile comes back only as the five-card reward: drawing from an empty deck
+    draws nothing, and the player goes on with one card fewer."""
     state = arrange(new_state(), hands=HAND, action_deck={}, board=["defeito"])
     discard_before = sum(state.discard)
     assert state.adeck_n == 0 and discard_before == 33 - 6 - 1
     play(state, "play pa")
-    assert state.phase_name == "draw"
-    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
-    assert sum(state.discard) == 0 and state.adeck_n == discard_before
+    assert state.phase_name == "roll"  # no draw: straight on to the attack
+    assert state.adeck_n == 0 and sum(state.discard) == discard_before  # nothing came back
+    assert sorted(state.hand(0)) == sorted(cards(state, ["carrinho", "ferC"]))
+    assert said(state) == [
+        {"kind": "card_played", "seat": 0, "card": "pa", "slot": 2, "bonus": ["block"], "full": False},
+        {"kind": "no_card_drawn", "seat": 0, "discard": discard_before},
+        {"kind": "attack_started", "seat": 0, "dice": 1, "reroll": False, "tokens": 0, "shields": 0},
+    ]
     check_invariants(state)
+
+
+def test_a_player_with_no_card_plays_none_and_still_attacks():
+    # solo, two cards in hand, an empty action deck; the monsters placed each turn (levels 1+1+2 at
+    # invasion 4) need no choice, and a rolled 1 can defeat none of them: 'done' is forced
+    state = arrange(new_state(players=1), hands=[["pa", "defeito"]], action_deck={}, invasion=4,
+                    deck_top=["1a", "1a", "2a", "1b", "1b", "2a"])
+    play(state, "play pa", "roll 1")  # no draw; turn 2: 'play defeito' is the only move
+    assert said(state, 1, "turn_started", "forced_move", "no_card_drawn") == [
+        {"kind": "forced_move", "seat": 0, "move": "done", "id": A.DONE, "phase": "attack"},
+        {"kind": "turn_started", "turn": 2, "seat": 0},
+        {"kind": "forced_move", "seat": 0, "move": "play defeito", "id": A.PLAY + state.deck.action_kind("defeito"),
+         "phase": "play"},
+        {"kind": "no_card_drawn", "seat": 0, "discard": 35 - 2},  # solo deck: 35 cards, 2 were in the hand
+    ]
+    play(state, "roll 1")
+    assert state.hand_size(0) == 0 and len(state.table) == 6
+    assert state.round == 3 and state.phase_name == "roll"  # turn 3 goes straight to the attack
+    assert said(state, 2)[-3:] == [
+        {"kind": "turn_started", "turn": 3, "seat": 0},
+        {"kind": "no_card_to_play", "seat": 0},
+        {"kind": "attack_started", "seat": 0, "dice": 1, "reroll": False, "tokens": 0, "shields": 0},
+    ]
+    assert state.board == cards(state, ["pa", "defeito"])  # nothing new on the board
+    play(state, "roll 3")  # a 3 defeats 1a, 1b or 2a
+    assert "hit 2a 3" in legal_strings(state)
+    check_invariants(state)
+
+
+def test_the_five_card_reward_is_the_only_way_the_discards_come_back():
+    state = arrange(new_state(), board=["pa", "carrinho", "defeito", "atraso"], hands=HAND, action_deck={})
+    discards = sum(state.discard)
+    play(state, "play ferC")  # nothing drawn; no triple: all five are removed, forced
+    assert kinds_said(state) == ["card_played", "no_card_drawn", "forced_move", "cards_removed", "wall_changed",
+                                 "die_token_gained"]
+    assert state.phase_name == "reshuffle" and state.adeck_n == 0
+    play(state, "reshuffle")
+    assert state.adeck_n == discards + 5 and sum(state.discard) == 0
+    assert said(state, 1, "reshuffled") == [{"kind": "reshuffled", "cards": discards + 5, "deck": discards + 5}]
+    check_invariants(state)
+
+
+def test_declining_the_reshuffle_keeps_the_deck_empty():
+    state = arrange(new_state(), board=["pa", "carrinho", "defeito", "atraso"], hands=HAND, action_deck={})
+    discards = sum(state.discard)
+    play(state, "play ferC", "no-reshuffle")
+    assert state.adeck_n == 0 and sum(state.discard) == discards + 5
+    assert said(state, 1, "reshuffle_declined") == [{"kind": "reshuffle_declined", "discard": discards + 5,
+                                                     "deck": 0}]
+    check_invariants(state)
+
+
+def test_a_shrunk_hand_is_not_refilled_after_a_reshuffle():
+    """Hands grow back only by the one card drawn after each card played."""
+    state = arrange(new_state(players=1), board=["pa", "carrinho", "defeito", "atraso"],
+                    hands=[["ferC", "pa"]], action_deck={})
+    play(state, "play ferC", "reshuffle")
+    assert state.hand_size(0) == 1 and state.adeck_n > 0
+    assert not any(e["kind"] in ("card_drawn", "card_dealt") for e in state.events())
 
 
 def test_triple_of_equal_blue_cards_gives_a_tower_and_a_die_token():
@@ -53,6 +148,12 @@ def test_triple_of_equal_blue_cards_gives_a_tower_and_a_die_token():
     assert state.discard[state.deck.action_kind("pa")] == discarded + 3
     assert (state.towers, state.tokens) == (1, 1)
     assert state.phase_name == "roll" and state.to_roll == 2  # printed tower + the new one
+    assert said(state, 1) == [
+        {"kind": "cards_removed", "how": "triple", "cards": ["pa", "pa", "pa"], "board": ["carrinho"]},
+        {"kind": "tower_built", "space": 1, "towers": 1},
+        {"kind": "die_token_gained", "tokens": 1, "why": "tower"},
+        {"kind": "attack_started", "seat": 0, "dice": 2, "reroll": False, "tokens": 1, "shields": 0},
+    ]
     check_invariants(state)
 
 
@@ -72,6 +173,8 @@ def test_tower_with_wilds_leaves_the_other_cards():
     assert legal_strings(state) == ["tower pa pa pa", "tower pa pa *", "pass"]
     play(state, "tower pa pa *")
     assert state.board == cards(state, ["pa"])
+    assert said(state, 1, "cards_removed") == [{"kind": "cards_removed", "how": "triple",
+                                                "cards": ["pa", "pa", "construtor"], "board": ["pa"]}]
 
 
 def test_red_cards_never_form_a_triple():
@@ -92,12 +195,14 @@ def test_die_token_only_for_tower_spaces_1_and_2():
     state = arrange(new_state(), board=["pa", "pa"], hands=HAND, towers=2, action_deck={"ferC": 4})
     play(state, "play pa", "tower pa pa pa")
     assert (state.towers, state.tokens) == (3, 0)
+    assert kinds_said(state, 1)[:2] == ["cards_removed", "tower_built"]  # tower space 3: no token
 
 
 def test_die_tokens_are_limited_to_the_supply_of_five():
     state = arrange(new_state(), board=["pa", "pa"], hands=HAND, tokens=5, action_deck={"ferC": 4})
     play(state, "play pa", "tower pa pa pa")
     assert (state.towers, state.tokens) == (1, 5)
+    assert said(state, 1, "no_die_token") == [{"kind": "no_die_token", "why": "tower", "reason": "supply empty"}]
 
 
 def test_triple_with_every_tower_piece_built_gives_nothing_but_clears_the_cards():
@@ -105,6 +210,7 @@ def test_triple_with_every_tower_piece_built_gives_nothing_but_clears_the_cards(
     play(state, "play pa", "tower pa pa pa")
     assert (state.towers, state.tokens, state.board) == (4, 0, [])
     assert state.to_roll == 5
+    assert kinds_said(state, 1) == ["cards_removed", "no_tower_piece", "attack_started"]
 
 
 def test_fifth_card_forces_a_removal_all_five_when_no_triple():
@@ -116,6 +222,13 @@ def test_fifth_card_forces_a_removal_all_five_when_no_triple():
     assert state.wall == 30 and state.tokens == 1
     assert state.phase_name == "reshuffle"
     assert legal_strings(state) == ["reshuffle", "no-reshuffle"]
+    assert said(state)[2:] == [  # after card_played and card_drawn: the engine removes the five, for seat 0
+        {"kind": "forced_move", "seat": 0, "move": "five", "id": A.FIVE, "phase": "remove"},
+        {"kind": "cards_removed", "how": "five", "cards": ["pa", "carrinho", "defeito", "atraso", "ferC"],
+         "board": []},
+        {"kind": "wall_changed", "from": 20, "to": 30, "by": "five cards"},
+        {"kind": "die_token_gained", "tokens": 1, "why": "five cards"},
+    ]
 
 
 def test_fifth_card_with_a_triple_lets_the_players_choose():
@@ -145,6 +258,15 @@ def test_five_card_rewards_wall_capped_at_50_and_monsters_to_the_bottom_in_order
     assert state.phase_name == "pick" and state.budget == 4
     assert legal_strings(state) == ["bottom 1a", "bottom 2a", "bottom 3a", "bottom 4a", "stop"]
     play(state, "bottom 4a", "bottom 1a", "stop")
+    assert said(state, 1) == [
+        {"kind": "reshuffle_declined", "discard": sum(state.discard), "deck": 3},
+        {"kind": "pick_monsters", "up_to": 4, "why": "five cards"},
+        {"kind": "monster_to_bottom", "card": "4a", "why": "five cards"},
+        {"kind": "monster_to_bottom", "card": "1a", "why": "five cards"},
+        {"kind": "pick_stopped", "unused": 2, "why": "five cards"},
+        {"kind": "attack_started", "seat": 0, "dice": 1, "reroll": False, "tokens": 1, "shields": 0},
+    ]
+    assert said(state, 0, "wall_changed") == [{"kind": "wall_changed", "from": 45, "to": 50, "by": "five cards"}]
     assert state.table == kinds(state, ["3a", "2a"])
     assert state.mdeck[-1] == (False, tuple(kinds(state, ["4a", "1a"])))  # at the bottom, in that order
     assert state.mdeck[0] == (False, tuple(kinds(state, ["5a"])))
@@ -228,6 +350,8 @@ def test_reroll_needs_a_card_in_slot_3_and_is_used_once():
     assert state.phase_name == "roll" and state.to_roll == 1
     play(state, "roll 6")
     assert state.dice_values() == [5, 6]
+    assert said(state) == [{"kind": "reroll_used", "value": 1},
+                           {"kind": "dice_rolled", "values": [6], "mode": "reroll"}]
     assert not any(s.startswith("reroll") for s in legal_strings(state))
     with pytest.raises(soloboard.IllegalActionError, match="has been used"):
         state.apply_action(state.string_to_action("reroll 5"))
@@ -251,12 +375,16 @@ def test_a_reroll_that_makes_a_monster_unreachable_returns_its_dice():
     play(state, "hit 3b 2")
     play(state, "reroll 5", "roll 1")
     assert state.group == -1 and state.dice_values() == [1, 2]
+    assert said(state, 2) == [{"kind": "dice_rolled", "values": [1], "mode": "reroll"},
+                              {"kind": "dice_returned", "monster": "3b", "dice": [2], "life": 6}]
 
 
 def test_die_tokens_roll_one_more_die_at_any_time_of_the_attack():
     state = at_attack(arrange(new_state(), table=["3b"], hands=HAND, tokens=2), [3])
     play(state, "token", "roll 3")
     assert state.tokens == 1 and state.dice_values() == [3, 3]
+    assert said(state) == [{"kind": "die_token_spent", "tokens": 1}, {"kind": "dice_rolled", "values": [3],
+                                                                     "mode": "token"}]
     play(state, "hit 3b 3", "token", "roll 4")
     assert state.tokens == 0
     play(state, "hit 3b 4")
@@ -276,6 +404,12 @@ def test_tower_removal_any_time_of_the_turn_sends_up_to_two_monsters_down():
     assert state.towers == 1 and state.phase_name == "pick" and state.budget == 2
     play(state, "bottom 5a", "bottom 3a")
     assert state.phase_name == "play" and state.table == kinds(state, ["1a"])
+    assert said(state) == [
+        {"kind": "tower_removed", "seat": 0, "towers": 1},
+        {"kind": "pick_monsters", "up_to": 2, "why": "tower removed"},
+        {"kind": "monster_to_bottom", "card": "5a", "why": "tower removed"},
+        {"kind": "monster_to_bottom", "card": "3a", "why": "tower removed"},
+    ]
     assert state.mdeck[-1] == (False, tuple(kinds(state, ["5a", "3a"])))
     play(state, "play pa")
     assert state.to_roll == 2  # the tower is gone for the attack too

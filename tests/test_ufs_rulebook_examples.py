@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import soloboard
-from conftest import make_position, play, pos, room_index, ship_at, space, strings, symbol
+from conftest import make_position, play, pos, room_index, ship_at, space, strings, symbol, told
 
 # Roswell, easy sky: the research costs from the start space up (space i costs COSTS[i]).
 ROSWELL_EASY_RESEARCH_COSTS = (0, 3, 1, 3, 1, 4, 1, 3, 2, 1, 6, 1, 3, 5, 1, 3, 11)
@@ -40,6 +40,7 @@ def test_excavator_die_five_spaces_ahead(value, legal):
         play(state, move)
         assert pos(state)["dig_die"] == "a3"
         assert pos(state)["dice"] == {"a3": value}
+        assert told(state, "die_placed") == [{"color": "gray", "value": value, "space": "a3", "steps": value}]
     else:
         with pytest.raises(soloboard.IllegalActionError, match="5 spaces ahead") as err:
             play(state, move)
@@ -68,6 +69,12 @@ def test_two_ships_descend_together_explosion_and_mothership():
     assert symbol(state, 4, 1) == "X2"
     assert symbol(state, 6, 1) == "M"
     play(state, "G2b1")  # b1 is Roswell's research room, excavated from the start
+    assert told(state, "ship_moved") == [
+        {"ship": "purple", "from": "b2", "to": "b4", "why": "die"},
+        {"ship": "purple", "from": "b4", "to": "b6", "why": "die"},
+    ]
+    assert told(state, "mothership_descended") == [{"row": 1, "why": "symbol", "at": "b6", "returned": ["white"]}]
+    assert told(state, "mothership_action") == []  # not in the Dice Phase
     p = pos(state)
     assert ship_at(state, 4, 1) == "P"  # upper ship: on the explosion X2, stays there
     assert ship_at(state, 6, 1) == "P"  # lower ship: on the mothership symbol
@@ -87,6 +94,8 @@ def test_aa_gun_with_a_one_moves_nothing():
     state = make_position(ships={(3, 0): "P"}, gray=[1, 4])
     assert symbol(state, 3, 0) == "M"
     play(state, "G1a0")
+    assert told(state, "die_placed") == [{"color": "gray", "value": 1, "space": "a0", "steps": 0}]
+    assert told(state, "ship_moved") == told(state, "mothership_descended") == []
     assert ship_at(state, 3, 0) == "P"
     assert pos(state)["mothership_row"] == 0
     assert pos(state)["dice"] == {"a0": 1}
@@ -95,6 +104,7 @@ def test_aa_gun_with_a_one_moves_nothing():
 def test_aa_gun_moves_one_less():
     state = make_position(ships={(3, 0): "P"}, gray=[4])
     play(state, "G4a0")
+    assert told(state, "ship_moved") == [{"ship": "purple", "from": "a3", "to": "a6", "why": "die"}]
     assert ship_at(state, 6, 0) == "P"  # 4 - 1 = 3 rows
     assert ship_at(state, 3, 0) == "."
 
@@ -105,6 +115,9 @@ def test_hit_on_the_city():
     ships = {(0, 0): "P", (0, 2): "P", (0, 3): "P", (0, 4): "P", (15, 1): "P"}
     state = make_position(ships=ships, gray=[3])
     play(state, "G3b1")
+    assert told(state, "ship_hit_city") == [{"ship": "purple", "from": "b15", "col": "b"}]
+    assert told(state, "damage") == [{"amount": 1, "total": 1, "limit": 7, "by": "ship"}]
+    assert told(state, "phase") == [{"phase": "rooms"}]
     p = pos(state)
     assert p["damage"] == 1
     assert ship_at(state, 15, 1) == "."
@@ -113,6 +126,12 @@ def test_hit_on_the_city():
     play(state, "done")
     # Mothership Phase: down to row 1 (+1 white ship), then spawning: the purple ship goes to
     # column b, the only column without a ship; the white one finds no free drop point.
+    assert [e["kind"] for e in state.last_events()] == [
+        "die_discarded", "phase", "mothership_descended", "mothership_action", "ships_added", "ship_spawned",
+        "ships_waiting", "round_started"]
+    assert told(state, "mothership_action") == [{"row": 1, "effect": "add_white_ships", "amount": 1}]
+    assert told(state, "ship_spawned") == [{"ship": "purple", "col": "b"}]
+    assert told(state, "ships_waiting") == [{"purple": 0, "white": 1}]
     p = pos(state)
     assert p["mothership_row"] == 1
     assert p["sky"][1] == "PPPPP"
@@ -127,6 +146,10 @@ def test_arrow_moves_the_ship_sideways():
     state = make_position(ships={(0, 2): "P"}, gray=[2])
     assert symbol(state, 2, 2) == ">"
     play(state, "G2c1")  # c1: a tunnel on Roswell
+    assert told(state, "ship_moved") == [
+        {"ship": "purple", "from": "c0", "to": "c2", "why": "die"},
+        {"ship": "purple", "from": "c2", "to": "d2", "why": "arrow"},
+    ]
     assert ship_at(state, 2, 3) == "P"
     assert ship_at(state, 2, 2) == "."
 
@@ -136,6 +159,8 @@ def test_blocked_arrow_does_nothing():
     target space is occupied, the arrow has no effect." """
     state = make_position(ships={(0, 2): "P", (2, 3): "W"}, gray=[2])
     play(state, "G2c1")
+    assert told(state, "arrow_blocked") == [
+        {"ship": "purple", "at": "c2", "direction": "right", "reason": "occupied"}]
     assert ship_at(state, 2, 2) == "P"
     assert ship_at(state, 2, 3) == "W"
 
@@ -153,6 +178,11 @@ def test_room_value_three_minus_one():
     assert pos(state)["waiting"] == {"purple": 3, "white": 0}
     assert pos(state)["white_supply"] == 3
     play(state, "use a1")
+    assert told(state, "room_used") == [
+        {"room": "a1", "type": "fighters", "value": 2, "cost": 1, "wasted": False}]
+    assert told(state, "ships_shot_down") == [
+        {"value": 2, "ships": [{"ship": "purple", "at": "c3"}, {"ship": "white", "at": "b4"}]}]
+    assert told(state, "energy_changed") == [{"from": 2, "to": 1, "by": "room cost"}]
     p = pos(state)
     assert state.phase_name == "rooms"
     assert ship_at(state, 3, 2) == "." and ship_at(state, 4, 1) == "."
@@ -172,6 +202,8 @@ def test_multi_space_room_value_one_plus_six_minus_three():
     assert state.room_value(room.index) == 4
     assert strings(state).count("use d1") == 1
     play(state, "use e1")  # any space names the room
+    assert told(state, "room_used") == [{"room": "d1", "type": "energy", "value": 4, "cost": 0, "wasted": False}]
+    assert told(state, "energy_changed") == [{"from": 2, "to": 6, "by": "room"}]
     assert pos(state)["energy"] == 6
     assert pos(state)["dice"] == {}
 
@@ -185,6 +217,7 @@ def test_multi_space_room_with_an_empty_space_cannot_be_used():
         play(state, "use d1")
     assert err.value.rule == "rule 9: multi-space rooms"
     play(state, "discard d1")
+    assert told(state, "die_discarded") == [{"space": "d1", "value": 6, "why": "player"}]
     assert pos(state)["energy"] == 2
     assert pos(state)["dice"] == {"b1": 1}
 
@@ -201,6 +234,8 @@ def test_fighter_example():
     assert before["waiting"] == {"purple": 2, "white": 0}
     assert before["white_supply"] == 3
     play(state, "use a1")
+    shot = told(state, "ships_shot_down")[0]["ships"]
+    assert shot == [{"ship": "purple", "at": "c3"}, {"ship": "white", "at": "b7"}]
     after = pos(state)
     assert ship_at(state, 3, 2) == "."  # A
     assert ship_at(state, 7, 1) == "."  # B
@@ -231,6 +266,7 @@ def test_research_example_two_rooms_cannot_climb_three_spaces(order):
     assert state.room_value(room_index(state, "d2")) == 3  # d2: research -1
     play(state, order[0])
     first = pos(state)["research"]
+    assert told(state, "research_changed") == [{"from": 1, "to": first, "by": "room"}]
     play(state, order[1])
     expected = (2, 3) if order[0] == "use b1" else (2, 2)
     assert (first, pos(state)["research"]) == expected
@@ -251,6 +287,13 @@ def test_research_leftover_is_lost():
     state = _research_position(dice={"b1": 3})
     play(state, "use b1")  # 1 to space 2; 2 left is not enough for the 3
     assert pos(state)["research"] == 2
+    # a research room that cannot pay for the next space says so (the preview of the terminal uses this)
+    state = make_position(phase="rooms", excavator="c2", research=2, energy=5, dice={"b1": 2})
+    play(state, "use b1")
+    assert told(state, "room_used") == [
+        {"room": "b1", "type": "research", "value": 2, "cost": 2, "wasted": True, "reason": "next_cost",
+         "next_cost": 3}]
+    assert told(state, "research_changed") == []
 
 
 # --- Expanding the base ------------------------------------------------------------------------
@@ -263,6 +306,8 @@ def test_excavation_example():
     assert state.phase_name == "rooms"
     assert "dig b2" in strings(state)
     play(state, "dig b2")
+    assert told(state, "excavator_moved") == [{"from": "e2", "to": "b2", "by": "dig"}]
+    assert told(state, "energy_changed") == [{"from": 2, "to": 1, "by": "dig"}]
     p = pos(state)
     assert p["excavator"] == "b2"
     assert p["energy"] == 1
@@ -295,6 +340,8 @@ def test_mothership_phase_example():
     ships = {(0, 0): "P", (1, 2): "P", (5, 1): "P", (8, 3): "P", (10, 4): "P"}
     state = make_position(phase="rooms", ships=ships)
     play(state, "done")
+    assert told(state, "mothership_descended") == [{"row": 1, "why": "phase", "returned": ["purple"]}]
+    assert told(state, "ship_spawned") == [{"ship": "purple", "col": "c"}, {"ship": "white", "col": "e"}]
     p = pos(state)
     assert p["mothership_row"] == 1
     assert p["sky"][0] == "....."
@@ -315,6 +362,7 @@ def test_spawning_example_ties_are_the_players_choice():
     state = make_position(phase="rooms", ships=ships)
     assert pos(state)["waiting"] == {"purple": 2, "white": 0}
     play(state, "done")  # down to row 1, whose action adds 1 white ship
+    assert told(state, "phase")[-1] == {"phase": "spawn", "options": ["b", "d"]}
     p = pos(state)
     assert state.phase_name == "spawn"
     assert p["sky"][1] == "P.P.P"  # rider on a; purple 1 -> e (empty column); purple 2 -> c (8 rows)
@@ -349,6 +397,8 @@ def test_research_reaching_the_last_space_wins_at_once():
     assert state.sky.research_costs[16] == 11
     assert state.sky.research_last == 16
     play(state, "use c3")
+    assert told(state, "research_changed") == [{"from": 15, "to": 16, "by": "room"}]
+    assert told(state, "game_won") == [{}]
     assert state.is_terminal()
     assert state.returns() == [1.0]
     assert state.legal_actions() == []
@@ -369,6 +419,8 @@ def test_damage_reaching_roswells_limit_loses():
     state = make_position(ships={(16, 1): "P"}, damage=6, gray=[1, 2])
     assert not state.is_terminal()
     play(state, "G2b1")
+    assert told(state, "damage") == [{"amount": 1, "total": 7, "limit": 7, "by": "ship"}]
+    assert told(state, "game_lost") == [{"cause": "base destroyed"}]
     assert state.is_terminal()
     assert state.returns() == [0.0]
     assert state.loss_cause == "base destroyed"
@@ -388,6 +440,7 @@ def test_mothership_reaching_the_skull_row_loses_in_the_mothership_phase():
     state = make_position(phase="rooms", ms=11)
     assert state.sky.skull_row == 12
     play(state, "done")
+    assert [e["kind"] for e in state.last_events()] == ["phase", "mothership_descended", "game_lost"]
     assert state.is_terminal()
     assert state.returns() == [0.0]
     assert state.loss_cause == "mothership reached the skull row"
@@ -399,6 +452,8 @@ def test_mothership_reaching_the_skull_row_loses_in_the_dice_phase():
     state = make_position(ms=11, ships={(11, 0): "P", (13, 2): "P"}, gray=[3, 4])
     assert symbol(state, 16, 2) == "M"
     play(state, "G3c1")
+    assert told(state, "mothership_descended") == [{"row": 12, "why": "symbol", "at": "c16", "returned": []}]
+    assert told(state, "game_lost") == [{"cause": "mothership reached the skull row"}]
     assert state.is_terminal()
     assert state.loss_cause == "mothership reached the skull row"
     assert state.returns() == [0.0]

@@ -15,6 +15,10 @@ the top / bottom" and "put these at the bottom in this order" exact without ever
 enumerating permutations. The defeated pile keeps its order (the rulebook forbids
 changing it): "save 3 monsters" takes its top three.
 
+Events. Every consequence is recorded as an event (``core/events.py``; kinds and fields in
+``docs/monstros.md``, "Events") when ``_ev`` is a list; it is None unless someone reads
+events, and every recording site tests it first, so playouts pay one ``is None`` test.
+
 Rule names in the error messages refer to the sections of ``docs/monstros.md``.
 """
 
@@ -23,8 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER
+from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, StateMixin
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.events import EventLog
 from soloboard.monstros import actions as A
 
 if TYPE_CHECKING:
@@ -63,6 +68,10 @@ PHASE_NAMES = ("setup-reveal", "deal", "draw", "roll", "reveal",
 RESUME_NAMES = ("play", "remove", "attack", "start-attack", "abilities", "end-monsters", "exchange",
                 "first-turn", "none")
 
+# why table monsters are being picked, or cards put in order, by where the flow resumes (for events)
+PICK_WHY = {R_START_ATTACK: "five cards", R_ABILITIES: "tower destroyed"}  # otherwise "tower removed"
+ORDER_WHY = {R_ABILITIES: "saved", R_END_MONSTERS: "not placed"}
+
 ROLL_START, ROLL_TOKEN, ROLL_REROLL = range(3)
 ROLL_MODES = ("attack", "token", "reroll")
 
@@ -72,7 +81,7 @@ WIN_INVASION = "the invasion passed 15"
 WIN_DEFEATED = "every monster was defeated"
 
 
-class MonstrosState:
+class MonstrosState(EventLog, StateMixin):
     """A position. Use :meth:`MonstrosGame.new_initial_state` to get one."""
 
     __slots__ = (
@@ -91,6 +100,8 @@ class MonstrosState:
         "returned",
         # the end
         "result", "end_cause", "loss_cause", "hist", "legal",
+        # events (core/events.py): the recording list, and the position a history-less state starts from
+        "_ev", "origin",
     )
 
     def __init__(self, game: MonstrosGame) -> None:
@@ -139,6 +150,10 @@ class MonstrosState:
         self.loss_cause = ""
         self.hist: list[int] = []
         self.legal: list[int] | None = None
+        self._ev: list[dict[str, Any]] | None = None  # events are recorded only when read (core/events.py)
+        # where history() starts when it is not the game's start: a position set up or loaded without
+        # its history (an empty-history state); events before it are unknown
+        self.origin: MonstrosState | None = None
         self._setup_reveal()
         self._settle()
 
@@ -210,6 +225,8 @@ class MonstrosState:
         """Apply a player action or a chance outcome; raises IllegalActionError naming the rule.
 
         A refused action leaves the state exactly as it was."""
+        if action.__class__ is not int:  # bool, float, str, None: refused; NumPy ints: converted
+            action = self._as_action(action)
         phase = self.phase
         if phase == OVER:
             raise IllegalActionError("the game is over: no more actions", "end of the game")
@@ -220,8 +237,8 @@ class MonstrosState:
             if legal is None or action not in legal:
                 raise self._refusal(action)
             self._decide(action)
+        self._settle()  # before the history grows: forced moves' events belong to this action's index
         self.hist.append(action)
-        self._settle()
 
     def clone(self) -> MonstrosState:
         new = MonstrosState.__new__(MonstrosState)
@@ -269,9 +286,12 @@ class MonstrosState:
         new.loss_cause = self.loss_cause
         new.hist = self.hist[:]
         new.legal = self.legal  # never changed in place, only replaced
+        new._ev = None  # clones never record (a preview switches its own clone on)
+        new.origin = self.origin  # never changed: shared
         return new
 
     def action_to_string(self, action: int) -> str:
+        action = self._checked_action(action)  # an id of this game's numbering, or IllegalActionError
         phase = self.phase
         if phase < FIRST_DECISION:
             if phase == C_ROLL:
@@ -297,34 +317,19 @@ class MonstrosState:
             return A.DRAW + self.deck.action_kind(words[1])
         return A.parse_player_action(text, self.deck, self.revealed)
 
-    def to_json(self) -> str:
-        from soloboard.monstros.serialize import state_to_json
+    # to_json(), str(state), rich rendering, ==, hash() and legal_actions_mask(): core/api.py StateMixin
 
-        return state_to_json(self)
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """What seat ``player`` sees (default: the seat deciding now), as numbers;
+        ``game.observation_layout()`` names the pieces."""
+        return self.game.observation_tensor(self, player)
 
-    def __str__(self) -> str:
-        from soloboard.monstros.render import render_text
-
-        return render_text(self)
-
-    def __rich__(self) -> Any:
-        from soloboard.monstros.render import render_rich
-
-        return render_rich(self)
+    def observation_string(self, player: int | None = None) -> str:
+        return self.game.observation_string(self, player)
 
     def __repr__(self) -> str:
         return (f"<MonstrosState turn {self.round} seat {self.seat} {self.phase_name} wall {self.wall} "
                 f"invasion {self.invasion}>")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MonstrosState):
-            return NotImplemented
-        from soloboard.monstros.serialize import position_dict
-
-        return (self.game.parameters() == other.game.parameters()
-                and position_dict(self) == position_dict(other))
-
-    __hash__ = None  # type: ignore[assignment]
 
     # --- views for front ends and tests ------------------------------------------------------
 
@@ -355,6 +360,22 @@ class MonstrosState:
         total = sum(attack[m] for m in self.table) - min(len(self.board), SHIELD_SLOTS)
         return total if total > 0 else 0
 
+    # --- events (core/events.py; kinds and fields in docs/monstros.md, "Events") ------------------
+
+    def _replay_start(self) -> MonstrosState:
+        """The position ``history()`` starts from, not recording: the game's start, or the
+        position a state was set up at without its history (``origin``)."""
+        origin = self.origin
+        return origin.clone() if origin is not None else MonstrosState(self.game)
+
+    def _set_origin(self) -> None:
+        """Make this position the start of its history (a position built without one): its
+        events start here, nothing before it is known."""
+        self.hist = []
+        self._ev = None
+        self.origin = None
+        self.origin = self.clone()
+
     # --- settling: forced decisions are taken at once -------------------------------------------
 
     def _settle(self) -> None:
@@ -367,6 +388,11 @@ class MonstrosState:
             if len(legal) != 1:
                 self.legal = legal
                 return
+            ev = self._ev
+            if ev is not None:  # the engine moves for a seat: say so, and for whom
+                ev.append({"kind": "forced_move", "action": len(self.hist), "seat": self.actor,
+                           "move": A.player_action_to_string(legal[0], self.deck, self.revealed),
+                           "id": legal[0], "phase": PHASE_NAMES[phase]})
             self._decide(legal[0])
 
     def _legal_now(self) -> list[int]:
@@ -422,6 +448,8 @@ class MonstrosState:
         elif phase == D_RESHUFFLE:
             if action == A.RESHUFFLE:
                 self._reshuffle_discards()
+            elif self._ev is not None:
+                self._emit("reshuffle_declined", discard=sum(self.discard), deck=self.adeck_n)
             self._five_monsters()
         elif phase == D_EXCHANGE:
             self._exchange_step(action)
@@ -439,6 +467,10 @@ class MonstrosState:
             dice = self.dice
             for v in A.ROLLS[action - A.ROLL]:
                 dice[v - 1] += 1
+            ev = self._ev
+            if ev is not None:
+                ev.append({"kind": "dice_rolled", "action": len(self.hist), "values": list(A.ROLLS[action - A.ROLL]),
+                           "mode": ROLL_MODES[self.roll_mode]})
             self.to_roll = 0
             self.phase = D_ATTACK
             self._check_group()
@@ -451,6 +483,8 @@ class MonstrosState:
                 )
             self._take_monster(kind)
             self.revealed.append(kind)
+            if self._ev is not None:
+                self._emit_reveal(kind, phase == C_SETUP)
             if phase == C_SETUP:
                 self._setup_reveal()
             else:
@@ -460,6 +494,10 @@ class MonstrosState:
             raise IllegalActionError(f"{action} is not a card in the action deck", "action deck: draw")
         self._take_action_card(kind)
         self._give(self.deal_seat, kind)
+        ev = self._ev
+        if ev is not None:
+            ev.append({"kind": "card_dealt" if phase == C_DEAL else "card_drawn", "action": len(self.hist),
+                       "seat": self.deal_seat, "card": self.deck.a_ids[kind]})
         if phase == C_DEAL:
             self._deal()
         else:
@@ -496,11 +534,10 @@ class MonstrosState:
     def _forced_action_card(self) -> int:
         """The next action card if there is no choice, -1 for a chance event, NO_CARD if none is left.
 
-        An empty deck takes the discard pile, shuffled (docs: empty action deck)."""
+        An empty deck stays empty: the discard pile comes back only as the five-card reward
+        (docs/monstros.md, ruling "The action deck runs out")."""
         if not self.adeck_n:
-            if not any(self.discard):
-                return NO_CARD
-            self._reshuffle_discards()
+            return NO_CARD
         only = -1
         for k, n in enumerate(self.adeck):
             if n:
@@ -519,11 +556,29 @@ class MonstrosState:
     def _reshuffle_discards(self) -> None:
         adeck = self.adeck
         discard = self.discard
+        moved = sum(discard)
         for k, n in enumerate(discard):
             if n:
                 adeck[k] += n
                 self.adeck_n += n
                 discard[k] = 0
+        if self._ev is not None:
+            self._emit("reshuffled", cards=moved, deck=self.adeck_n)
+
+    # --- events off the hot paths (each caller tests ``self._ev`` first) ------------------------
+
+    def _emit_reveal(self, kind: int, setup: bool) -> None:
+        self._emit("monster_revealed", card=self.deck.m_ids[kind], why="setup" if setup else "proliferation")
+
+    def _emit_bottom(self, kind: int, why: str) -> None:
+        self._emit("monster_to_bottom", card=self.deck.m_ids[kind], why=why)
+
+    def _emit_wall(self, before: int, by: str) -> None:
+        if self.wall != before:
+            self._emit("wall_changed", **{"from": before, "to": self.wall, "by": by})
+
+    def _emit_invasion(self, why: str, by: list[str]) -> None:
+        self._emit("invasion_raised", **{"from": self.invasion - 1, "to": self.invasion, "why": why, "by": by})
 
     # --- set-up ------------------------------------------------------------------------------
 
@@ -537,9 +592,14 @@ class MonstrosState:
                 return
             self._take_monster(kind)
             revealed.append(kind)
+            if self._ev is not None:
+                self._emit_reveal(kind, True)
         special = self.deck.special
         bottom = tuple(sorted(k for k in revealed if special[k]))
         top = tuple(sorted(k for k in revealed if not special[k]))
+        if self._ev is not None:
+            m_ids = self.deck.m_ids
+            self._emit("setup_sorted", top=[m_ids[k] for k in top], bottom=[m_ids[k] for k in bottom])
         if top:
             self.mdeck.insert(0, (True, top))
         if bottom:
@@ -566,6 +626,8 @@ class MonstrosState:
                     return
                 self._take_action_card(kind)
                 self._give(seat, kind)
+                if self._ev is not None:
+                    self._emit("card_dealt", seat=seat, card=self.deck.a_ids[kind])
         self._resume()
 
     def _start_exchange(self) -> None:
@@ -593,6 +655,8 @@ class MonstrosState:
 
     def _exchange_step(self, action: int) -> None:
         if action == A.KEEP:
+            if self._ev is not None:
+                self._emit("hand_kept", seat=self.actor)
             self._next_exchange()
             return
         kind = action - A.RETURN
@@ -600,6 +664,8 @@ class MonstrosState:
         self.adeck[kind] += 1
         self.adeck_n += 1
         self.returned = True
+        if self._ev is not None:
+            self._emit("card_returned", seat=self.actor, card=self.deck.a_ids[kind])
 
     def _resume(self) -> None:
         resume = self.resume
@@ -626,17 +692,30 @@ class MonstrosState:
     def _start_turn(self) -> None:
         self.round += 1
         self.actor = self.seat
+        ev = self._ev
+        if ev is not None:
+            ev.append({"kind": "turn_started", "action": len(self.hist), "turn": self.round, "seat": self.seat})
         if self.hand_size(self.seat):
             self.phase = D_PLAY
-        else:  # nothing left to play or draw (docs: empty action deck)
+        else:  # nothing to play (docs: ruling "The action deck runs out")
+            if ev is not None:
+                self._emit("no_card_to_play", seat=self.seat)
             self._after_draw()
 
     def _play(self, kind: int) -> None:
         seat = self.seat
         self.hands[seat * self.nk + kind] -= 1
         self.board.append(kind)  # the first free slot: the board is always filled from slot 1
+        ev = self._ev
+        if ev is not None:
+            slot = len(self.board)
+            bonus = (["block"] if slot <= SHIELD_SLOTS else []) + (["reroll"] if slot == REROLL_SLOT else [])
+            ev.append({"kind": "card_played", "action": len(self.hist), "seat": seat, "card": self.deck.a_ids[kind],
+                       "slot": slot, "bonus": bonus, "full": slot == BOARD_SLOTS})
         drawn = self._forced_action_card()
-        if drawn == NO_CARD:
+        if drawn == NO_CARD:  # docs: ruling "The action deck runs out"
+            if ev is not None:
+                self._emit("no_card_drawn", seat=seat, discard=sum(self.discard))
             self._after_draw()
         elif drawn < 0:
             self.deal_seat = seat
@@ -644,6 +723,8 @@ class MonstrosState:
         else:
             self._take_action_card(drawn)
             self._give(seat, drawn)
+            if ev is not None:
+                self._emit("card_drawn", seat=seat, card=self.deck.a_ids[drawn])
             self._after_draw()
 
     def _after_draw(self) -> None:
@@ -700,6 +781,7 @@ class MonstrosState:
             tool, wilds = -1, 3
         else:
             tool, wilds = divmod(action - A.TRIPLE, 3)
+        removed = [tool] * (3 - wilds)
         for _ in range(3 - wilds):
             self._discard_from_board(tool)
         board = self.board
@@ -707,11 +789,26 @@ class MonstrosState:
             for k in self.deck.wild_kinds:
                 if k in board:
                     self._discard_from_board(k)
+                    removed.append(k)
                     break
+        ev = self._ev
+        if ev is not None:
+            a_ids = self.deck.a_ids
+            self._emit("cards_removed", how="triple", cards=[a_ids[k] for k in removed],
+                       board=[a_ids[k] for k in board])
         if self.towers < TOWER_PIECES:
             self.towers += 1  # towers fill the tower spaces from the first one
-            if self.towers <= TOKEN_SLOTS and self.tokens < DIE_TOKENS:
-                self.tokens += 1
+            if ev is not None:
+                self._emit("tower_built", space=self.towers, towers=self.towers)
+            if self.towers <= TOKEN_SLOTS:
+                if self.tokens < DIE_TOKENS:
+                    self.tokens += 1
+                    if ev is not None:
+                        self._emit("die_token_gained", tokens=self.tokens, why="tower")
+                elif ev is not None:
+                    self._emit("no_die_token", why="tower", reason="supply empty")
+        elif ev is not None:
+            self._emit("no_tower_piece", towers=self.towers)
         self._start_attack()
 
     def _remove_five(self) -> None:
@@ -719,10 +816,20 @@ class MonstrosState:
         self.blue_removed = sum(1 for k in self.board if blue[k])
         for k in self.board:
             self.discard[k] += 1
+        removed = self.board
         self.board = []
-        self.wall = min(WALL_MAX, self.wall + FIVE_BONUS)
+        wall = self.wall
+        self.wall = min(WALL_MAX, wall + FIVE_BONUS)
+        ev = self._ev
+        if ev is not None:
+            self._emit("cards_removed", how="five", cards=[self.deck.a_ids[k] for k in removed], board=[])
+            self._emit_wall(wall, "five cards")
         if self.tokens < DIE_TOKENS:
             self.tokens += 1
+            if ev is not None:
+                self._emit("die_token_gained", tokens=self.tokens, why="five cards")
+        elif ev is not None:
+            self._emit("no_die_token", why="five cards", reason="supply empty")
         self.phase = D_RESHUFFLE
 
     def _five_monsters(self) -> None:
@@ -731,6 +838,8 @@ class MonstrosState:
             self.budget = self.blue_removed
             self.resume = R_START_ATTACK
             self.phase = D_PICK
+            if self._ev is not None:
+                self._emit("pick_monsters", up_to=self.budget, why="five cards")
         else:
             self._start_attack()
         self.blue_removed = 0
@@ -741,19 +850,27 @@ class MonstrosState:
         """A built tower leaves the board (any time): up to two table monsters go to the bottom."""
         self.towers -= 1
         phase = self.phase
+        if self._ev is not None:
+            self._emit("tower_removed", seat=self.actor, towers=self.towers)
         if self.table:
             self.resume = R_PLAY if phase == D_PLAY else R_REMOVE if phase == D_REMOVE else R_ATTACK
             self.budget = PICK_TOWER
             self.phase = D_PICK
+            if self._ev is not None:
+                self._emit("pick_monsters", up_to=PICK_TOWER, why="tower removed")
 
     def _pick_step(self, action: int) -> None:
         if action == A.STOP:
+            if self._ev is not None:
+                self._emit("pick_stopped", unused=self.budget, why=PICK_WHY.get(self.resume, "tower removed"))
             self.budget = 0
             self._resume()
             return
         kind = action - A.BOTTOM
         self.table.remove(kind)
         self._to_bottom(kind)
+        if self._ev is not None:
+            self._emit_bottom(kind, PICK_WHY.get(self.resume, "tower removed"))
         self.budget -= 1
         if not self.budget or not self.table:
             self._resume()
@@ -762,9 +879,14 @@ class MonstrosState:
         order = self.order
         order.remove(kind)
         self._to_bottom(kind)
+        ev = self._ev
+        if ev is not None:
+            self._emit_bottom(kind, ORDER_WHY[self.resume])
         if order and order.count(order[0]) == len(order):  # only equal cards left: their order is moot
             for k in order:
                 self._to_bottom(k)
+                if ev is not None:
+                    self._emit_bottom(k, ORDER_WHY[self.resume])
             order.clear()
         if not order:
             self._resume()
@@ -774,6 +896,8 @@ class MonstrosState:
         if len(set(cards)) <= 1:
             for k in cards:
                 self._to_bottom(k)
+                if self._ev is not None:
+                    self._emit_bottom(k, ORDER_WHY[resume])
             return False
         self.order = cards
         self.resume = resume
@@ -790,6 +914,10 @@ class MonstrosState:
         self.to_roll = 1 + self.towers  # the printed tower and each built one
         self.roll_mode = ROLL_START
         self.phase = C_ROLL
+        ev = self._ev
+        if ev is not None:
+            ev.append({"kind": "attack_started", "action": len(self.hist), "seat": self.seat, "dice": self.to_roll,
+                       "reroll": self.reroll, "tokens": self.tokens, "shields": self.shields})
 
     def _attack_actions(self) -> list[int]:
         dice = self.dice
@@ -829,25 +957,41 @@ class MonstrosState:
         elif action >= A.SHIELD:
             self.dice[action - A.SHIELD] -= 1
             self.shields -= 1  # the token goes back to the supply
+            ev = self._ev
+            if ev is not None:
+                ev.append({"kind": "shield_destroyed", "action": len(self.hist), "value": action - A.SHIELD + 1,
+                           "shields": self.shields})
         elif action >= A.REROLL:
             self.dice[action - A.REROLL] -= 1
             self.reroll = False
             self.to_roll = 1
             self.roll_mode = ROLL_REROLL
             self.phase = C_ROLL
+            if self._ev is not None:
+                self._emit("reroll_used", value=action - A.REROLL + 1)
         elif action == A.TOKEN:
             self.tokens -= 1
             self.to_roll = 1
             self.roll_mode = ROLL_TOKEN
             self.phase = C_ROLL
+            if self._ev is not None:
+                self._emit("die_token_spent", tokens=self.tokens)
 
     def _hit(self, monster: int, value: int) -> None:
         self.dice[value - 1] -= 1
         gdice = self.gdice
         gdice.append(value)
-        if sum(gdice) >= self.deck.life[monster]:
+        life = self.deck.life[monster]
+        ev = self._ev
+        if ev is not None:
+            ev.append({"kind": "die_assigned", "action": len(self.hist), "monster": self.deck.m_ids[monster],
+                       "value": value, "total": sum(gdice), "life": life})
+        if sum(gdice) >= life:
             self.table.remove(monster)
             self.defeated.append(monster)  # face up on the defeated pile, whose order never changes
+            if ev is not None:
+                ev.append({"kind": "monster_defeated", "action": len(self.hist), "monster": self.deck.m_ids[monster],
+                           "dice": list(gdice), "life": life, "table": len(self.table)})
             self.group = -1
             self.gdice = []
             if not self.table and not self.mdeck:
@@ -865,13 +1009,20 @@ class MonstrosState:
         if total < self.deck.life[group]:
             for v in self.gdice:
                 dice[v - 1] += 1
+            if self._ev is not None:
+                self._emit("dice_returned", monster=self.deck.m_ids[group], dice=list(self.gdice),
+                           life=self.deck.life[group])
             self.gdice = []
             self.group = -1
 
     def _end_attack(self) -> None:
         dice = self.dice
         left = dice[0] + dice[1] + dice[2] + dice[3] + dice[4] + dice[5]
-        self.wall = min(WALL_MAX, self.wall + left)  # each unused die: +1 wall
+        wall = self.wall
+        self.wall = min(WALL_MAX, wall + left)  # each unused die: +1 wall
+        if self._ev is not None:
+            self._emit("attack_ended", seat=self.seat, unused=left)
+            self._emit_wall(wall, "unused dice")
         self.dice = [0] * 6
         self.reroll = False
         self._monsters_turn()
@@ -879,9 +1030,21 @@ class MonstrosState:
     # --- the monsters' turn ----------------------------------------------------------------------
 
     def _monsters_turn(self) -> None:
-        self.wall -= self.monster_attack()
+        attack = self.monster_attack()
+        wall = self.wall
+        self.wall -= attack
         if self.wall <= 0:
             self.wall = 0
+        ev = self._ev
+        if ev is not None:
+            table_attack = sum(self.deck.attack[m] for m in self.table)
+            ev.append({"kind": "monsters_turn", "action": len(self.hist), "seat": self.seat,
+                       "monsters": [self.deck.m_ids[m] for m in self.table]})
+            ev.append({"kind": "monsters_attack", "action": len(self.hist), "attack": table_attack,
+                       "blocked": table_attack - attack, "cards": min(len(self.board), SHIELD_SLOTS),
+                       "total": attack})
+            self._emit_wall(wall, "monsters")
+        if not self.wall:
             self._end(0.0, LOSS_WALL)
             return
         self.revealed = []
@@ -898,11 +1061,17 @@ class MonstrosState:
                 return
             self._take_monster(kind)
             revealed.append(kind)
+            if self._ev is not None:
+                self._emit_reveal(kind, False)
+        if len(revealed) < REVEAL and self._ev is not None:  # the monster deck ran short
+            self._emit("reveal_short", revealed=len(revealed), wanted=REVEAL)
         options = self._place_options()
         if len(options) == 1:
             self._place(options[0])
         else:
             self.phase = D_PLACE
+            if self._ev is not None:
+                self._emit("place_choice", seat=self.actor, options=len(options), invasion=self.invasion)
 
     def _place_options(self) -> list[int]:
         """The revealed cards to place: level sum as close to the invasion as possible, not above.
@@ -936,33 +1105,64 @@ class MonstrosState:
         deck = self.deck
         shield = deck.shield
         revealed = self.revealed
+        ev = self._ev
+        if ev is not None:
+            self._emit_placed(mask)
         for i, kind in enumerate(revealed):
             if mask >> i & 1:
                 self.table.append(kind)
-                if shield[kind] and self.shields < SHIELD_TOKENS:  # none left: no token (docs)
-                    self.shields += 1
+                if shield[kind]:
+                    if self.shields < SHIELD_TOKENS:  # none left: no token (docs)
+                        self.shields += 1
+                        if ev is not None:
+                            self._emit("shield_placed", monster=deck.m_ids[kind], shields=self.shields)
+                    elif ev is not None:
+                        self._emit("no_shield_token", monster=deck.m_ids[kind], reason="supply empty")
             else:
                 self.aside.append(kind)
         self.placed = mask != 0
         self.save_left = sum(1 for k in revealed if deck.saves[k])
         self.destroy_left = sum(1 for k in revealed if deck.destroys[k])
         raises = any(deck.raises[k] for k in revealed)
+        if ev is not None and (raises or self.save_left or self.destroy_left):
+            m_ids = deck.m_ids
+            self._emit("abilities", raise_invasion=[m_ids[k] for k in revealed if deck.raises[k]],
+                       save_3=[m_ids[k] for k in revealed if deck.saves[k]],
+                       destroy_tower=[m_ids[k] for k in revealed if deck.destroys[k]])
         self.revealed = []
         if raises:  # once per turn, however many monsters show the symbol
             self.raised = True
             self.invasion += 1
+            if ev is not None:
+                self._emit_invasion("ability", [deck.m_ids[k] for k in revealed if deck.raises[k]])
             if self.invasion >= INVASION_WIN:
                 self._end(1.0, WIN_INVASION)
                 return
         self._abilities()
+
+    def _emit_placed(self, mask: int) -> None:
+        m_ids = self.deck.m_ids
+        level = self.deck.level
+        revealed = self.revealed
+        chosen = [k for i, k in enumerate(revealed) if mask >> i & 1]
+        fields: dict[str, Any] = {
+            "cards": [m_ids[k] for k in chosen],
+            "set_aside": [m_ids[k] for i, k in enumerate(revealed) if not mask >> i & 1],
+            "level": sum(level[k] for k in chosen), "invasion": self.invasion,
+        }
+        if self.phase == D_PLACE:  # the players chose among several equal-level choices
+            fields["seat"] = self.actor
+        self._emit("monsters_placed", **fields)
 
     def _abilities(self) -> None:
         """Save 3 monsters (each), then destroy a tower (each); then the unplaced go to the bottom."""
         while self.save_left:
             self.save_left -= 1
             n = min(SAVE_CARDS, len(self.defeated))
+            cards = self.defeated[-n:] if n else []
+            if self._ev is not None:  # top of the defeated pile first
+                self._emit("monsters_saved", cards=[self.deck.m_ids[k] for k in reversed(cards)])
             if n:
-                cards = self.defeated[-n:]
                 del self.defeated[-n:]
                 if self._start_order(cards, R_ABILITIES):
                     return
@@ -970,11 +1170,17 @@ class MonstrosState:
             self.destroy_left -= 1
             if self.towers:  # never the printed tower
                 self.towers -= 1
+                if self._ev is not None:
+                    self._emit("tower_destroyed", towers=self.towers)
                 if self.table:  # the destroyed tower's ability may be used now
                     self.budget = PICK_TOWER
                     self.resume = R_ABILITIES
                     self.phase = D_PICK
+                    if self._ev is not None:
+                        self._emit("pick_monsters", up_to=PICK_TOWER, why="tower destroyed")
                     return
+            elif self._ev is not None:
+                self._emit("no_tower_to_destroy")
         aside = self.aside
         self.aside = []
         if self._start_order(aside, R_END_MONSTERS):
@@ -984,6 +1190,8 @@ class MonstrosState:
     def _end_monsters(self) -> None:
         if not self.placed and not self.raised:
             self.invasion += 1
+            if self._ev is not None:
+                self._emit_invasion("nothing placed", [])
             if self.invasion >= INVASION_WIN:
                 self._end(1.0, WIN_INVASION)
                 return
@@ -996,10 +1204,10 @@ class MonstrosState:
         self.end_cause = cause
         self.loss_cause = "" if result else cause
         self.legal = None
+        if self._ev is not None:
+            self._emit("game_won" if result else "game_lost", cause=cause)
 
     # --- refusals --------------------------------------------------------------------------------
 
     def _refusal(self, action: int) -> IllegalActionError:
-        from soloboard.monstros.refusals import explain
-
-        return explain(self, action)
+        return self.game.refusal(self, action)  # refusals.py reads the state; the game knows it

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER
+from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, StateMixin
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.events import EventLog
 from soloboard.ufs import actions as A
 from soloboard.ufs.tables import (
     AA_GUN,
@@ -35,21 +36,27 @@ PURPLE, WHITE_SHIP = 1, 2
 
 # phases
 SETUP, ROLL, PLACE, ROOMS, INSTALL, SPAWN, OVER = range(7)
-PHASE_NAMES = ("setup", "roll", "place", "rooms", "install", "spawn", "over")
+ABILITY = 7  # a city ability's decision (Washington, DC damaged: a worker die to 6 after the first roll)
+PHASE_NAMES = ("setup", "roll", "place", "rooms", "install", "spawn", "over", "ability")
 
 LOSS_DAMAGE = "base destroyed"
 LOSS_SKULL = "mothership reached the skull row"
 LOSS_SKULL_SYMBOL = "the skull symbol was resolved"  # 9-card edition: the symbol below the arrow
 
 
-class UFSState:
+def sky_cell(idx: int) -> str:
+    """A sky cell's name in events: column letter and sky row as the board numbers them (``c9``)."""
+    return f"{'abcde'[idx % COLS]}{idx // COLS}"
+
+
+class UFSState(EventLog, StateMixin):
     """A position. Use :meth:`UFSGame.new_initial_state` to get one."""
 
     __slots__ = (
         "game", "rules", "layout", "base", "sky", "phase", "grid", "ms", "wait_p", "wait_w", "supply_w",
         "research", "energy", "damage", "exc", "round", "dice", "robots", "exhausted",
         "pool", "cols_used", "dig_space", "roll_g", "roll_w", "install_value",
-        "spawn_options", "pending_robots", "result", "loss_cause", "hist", "origin",
+        "spawn_options", "pending_robots", "result", "loss_cause", "hist", "origin", "_ev",
     )
 
     game: BaseUFSGame
@@ -57,7 +64,7 @@ class UFSState:
     sky: SkyTables
     base: BaseTables
 
-    def __init__(self, game: BaseUFSGame) -> None:
+    def __init__(self, game: BaseUFSGame, record: bool = False) -> None:
         self.game = game
         self.rules = game.ruleset
         self.grid = [0] * ((game.sky_rows + 1) * COLS)
@@ -87,6 +94,8 @@ class UFSState:
         self.loss_cause = ""
         self.hist: list[int] = []
         self.origin: dict[str, Any] | None = None  # the position a history-less save started from
+        # events are recorded only when read (core/events.py); a replay records from the start
+        self._ev: list[dict[str, Any]] | None = [] if record else None
         # set once every card's side is known (at once, or after the set-up draw)
         self.layout = self.sky = None  # type: ignore[assignment]
         if game.fixed_sides is not None:
@@ -160,10 +169,14 @@ class UFSState:
             return self._spawn_actions()
         if phase == OVER:
             return []
+        if phase == ABILITY:
+            return self.game.hooks.decision_actions(self)
         return [a for a, _ in self.chance_outcomes()]
 
     def apply_action(self, action: int) -> None:
         """Apply a player action or a chance outcome; raises IllegalActionError naming the rule."""
+        if action.__class__ is not int:  # bool, float, str, None: refused; NumPy ints: converted
+            action = self._as_action(action)
         phase = self.phase
         if phase == PLACE:
             if A.PLACE <= action < A.USE:
@@ -182,6 +195,11 @@ class UFSState:
             self._spawn_step(action)
         elif phase == SETUP:
             self._setup(action)
+        elif phase == ABILITY:
+            if not 0 <= action < self.game.num_distinct_actions():
+                self._illegal_here(action)  # the same refusal of unnumbered ids as every phase
+            self.game.hooks.apply_decision(self, action)
+            self.phase = PLACE
         else:
             raise IllegalActionError("the game is over: no more actions", "game over")
         self.hist.append(action)
@@ -219,9 +237,11 @@ class UFSState:
         new.loss_cause = self.loss_cause
         new.hist = self.hist[:]
         new.origin = self.origin
+        new._ev = None
         return new
 
     def action_to_string(self, action: int) -> str:
+        action = self._checked_action(action)  # an id of this game's numbering, or IllegalActionError
         game = self.game
         if self.phase == SETUP:
             return game.setup_to_string(action - A.SKY_CHANCE)
@@ -237,26 +257,25 @@ class UFSState:
         if self.phase == ROLL:
             return A.parse_chance(text, game.dice_letters)
         action = A.parse_player_action(text, game.dice_letters, game.ship_names[1])
+        if action >= game.num_distinct_actions():  # another edition's or city's move
+            raise ValueError(f"{text.strip()!r} is not a move of this game ({game.long_name}, {game.title()})")
         if A.USE <= action < A.DISCARD:
             room = self.base.room_of[action - A.USE]
             if room >= 0:
                 return A.USE + self.base.rooms[room].anchor
         return action
 
-    def to_json(self) -> str:
-        from soloboard.ufs.serialize import state_to_json
+    # to_json(), str(state), rich rendering, ==, hash() and legal_actions_mask(): core/api.py StateMixin
 
-        return state_to_json(self)
+    def observation_tensor(self, player: int = 0) -> list[float]:
+        """What the player sees, as numbers; ``game.observation_layout()`` names the pieces."""
+        return self.game.observation_tensor(self, player)
 
-    def __str__(self) -> str:
-        from soloboard.ufs.render import render_text
+    def observation_string(self, player: int = 0) -> str:
+        return self.game.observation_string(self, player)
 
-        return render_text(self)
-
-    def __rich__(self) -> Any:
-        from soloboard.ufs.render import render_rich
-
-        return render_rich(self)
+    def _replay_start(self) -> UFSState:
+        return self.game.replay_start(self.origin)
 
     # --- convenience for front ends and tests ------------------------------------------
 
@@ -308,15 +327,20 @@ class UFSState:
                 f"are on their {game.side_letters[1][0]} side", "setup: threat level",
             )
         self._use_layout(game.layout(game.sides_for_mask(action - A.SKY_CHANCE)))
+        if self._ev is not None:
+            self._emit("sky_drawn", sides=game.setup_to_string(action - A.SKY_CHANCE).split()[-1])
         self._start_round()
 
     def _start_round(self) -> None:
         self.round += 1
         self.phase = ROLL
         self.roll_g = self.game.plain_dice
-        self.roll_w = self.game.white_dice
+        # a city ability may set white dice to 6 instead of rolling them on the round's first roll
+        self.roll_w = self.game.white_dice - self.game.fixed_white_sixes
         self.cols_used = 0
         self.dig_space = -1
+        if self._ev is not None:
+            self._emit("round_started", round=self.round)
 
     def _roll(self, action: int) -> None:
         if not 0 <= action < A.SKY_CHANCE:
@@ -334,39 +358,47 @@ class UFSState:
             pool[5 + v] += 1
         self.pool = pool
         self.phase = PLACE
+        if self._ev is not None:
+            self._emit("dice_rolled", plain=list(g), white=list(w), reroll=self.cols_used != 0)
+        # no column used yet: the round's first roll, when a city ability may act (hooks.py)
+        if self.cols_used == 0 and self.game.first_roll_hook and self.game.hooks.after_first_roll(self):
+            self.phase = ABILITY  # the player decides first
 
     def _place_actions(self) -> list[int]:
-        # the placements depend on a few small numbers only: look them up (the hottest path of a playout)
-        key = (self.exc, self.cols_used, self.dig_space < 0, *self.pool)
-        placements = self.base.placement_cache.get(key)
-        if placements is None:
-            placements = self.base.placement_cache[key] = self._placements()
+        # the placements of each die depend on three small numbers only: look them up (the hottest path of a
+        # playout); keying on those, not on the whole pool, keeps the table small enough to stay warm
+        key = (self.exc, self.cols_used, self.dig_space < 0)
+        slots = self.base.placement_cache.get(key)
+        if slots is None:
+            slots = self.base.placement_cache[key] = self._placements()
+        pool = self.pool
+        acts: list[int] = []
+        for i in range(12):
+            if pool[i]:
+                acts += slots[i]
         robots = self.robots
         if not any(robots):
-            return list(placements)
+            return acts
         if self.rules.robots_block_workers:
-            acts = [a for a in placements if not robots[a % N_SPACES]]
-        else:
-            acts = list(placements)
-        acts.extend([A.REMOVE + s for s in range(N_SPACES) if robots[s]])
+            acts = [a for a in acts if not robots[a % N_SPACES]]
+        if self.rules.robots_removed_at_will:
+            acts.extend([A.REMOVE + s for s in range(N_SPACES) if robots[s]])
         return acts
 
-    def _placements(self) -> tuple[int, ...]:
-        """Every die placement the pool allows, ignoring robots."""
-        pool = self.pool
+    def _placements(self) -> tuple[tuple[int, ...], ...]:
+        """For each of the 12 dice (gray 1..6, white 1..6): every placement it has, ignoring robots."""
         targets = self.base.place_targets
         exc = self.exc
         used = self.cols_used
         can_dig = self.dig_space < 0
         any_reach = 0 if self.rules.dig_checked_on_place else self.base.path_length
-        acts: list[int] = []
+        slots = []
         for i in range(12):
-            if pool[i]:
-                value = i % 6 + 1
-                base = (i // 6) * 180 + (value - 1) * 30
-                reach = (any_reach or value) if can_dig else 0
-                acts.extend([base + s for s in targets(exc, used, reach)])
-        return tuple(acts)
+            value = i % 6 + 1
+            base = (i // 6) * 180 + (value - 1) * 30
+            reach = (any_reach or value) if can_dig else 0
+            slots.append(tuple(base + s for s in targets(exc, used, reach)))
+        return tuple(slots)
 
     def _place(self, color: int, value: int, space: int) -> None:
         if not self.pool[color * 6 + value - 1]:
@@ -410,10 +442,15 @@ class UFSState:
             )
         self.pool[color * 6 + value - 1] -= 1
         self.cols_used |= 1 << col
+        steps = value - 1 if space < COLS else value  # AA guns (row 0) slow the ships by one
+        if self._ev is not None:
+            self._emit("die_placed", color=self.game.dice_names[color], value=value, space=A.space_name(space),
+                       steps=steps)
+            if self.robots[space]:
+                self._emit("robot_removed", space=A.space_name(space), why="displaced")
         self.robots[space] = 0  # a worker die displaces a robot (rule 3)
         self.exhausted &= ~(1 << space)
         self.dice[space] = value
-        steps = value - 1 if space < COLS else value  # AA guns (row 0) slow the ships by one
         if steps > 0:
             self._descend(col, steps)
             if self.phase == OVER:
@@ -440,19 +477,27 @@ class UFSState:
             return
         shift = steps * COLS
         landed = []
+        ev = self._ev
+        damage = self.damage
         for idx, ship in moved:
             new = idx + shift
             if new >= len(grid):  # below sky row 16: the ship hits the city (rule 7)
-                self.damage += 1
+                counted = self.damage < self.layout.damage_limit  # the marker stops on the skull
+                if counted:
+                    self.damage += 1
                 if ship == PURPLE:
                     self.wait_p += 1
                 else:
                     self.wait_w += 1
+                if ev is not None:
+                    self._emit_hit(ship, idx, counted)
             else:
                 grid[new] = ship
                 landed.append(new)
-        if self.damage >= self.layout.damage_limit:
-            self._lose(LOSS_DAMAGE)
+                if ev is not None:
+                    self._emit("ship_moved", ship=self._ship_name(ship), **{"from": sky_cell(idx)},
+                               to=sky_cell(new), why="die")
+        if self.damage != damage and self._damaged(damage):
             return
         cell = self.sky.cell
         for idx in landed:
@@ -463,20 +508,46 @@ class UFSState:
                 if col > 0 and not grid[idx - 1]:
                     grid[idx - 1] = grid[idx]
                     grid[idx] = 0
+                    if ev is not None:
+                        self._emit_arrow(idx, idx - 1)
+                elif ev is not None:
+                    self._emit_arrow_blocked(idx, "left", col > 0)
             elif code == ARROW_RIGHT:
                 if col < COLS - 1 and not grid[idx + 1]:
                     grid[idx + 1] = grid[idx]
                     grid[idx] = 0
+                    if ev is not None:
+                        self._emit_arrow(idx, idx + 1)
+                elif ev is not None:
+                    self._emit_arrow_blocked(idx, "right", col < COLS - 1)
             elif code == MOTHERSHIP:
-                self._mothership_descends()
+                self._mothership_descends("symbol", idx)
                 if self.phase == OVER:
                     return
 
-    def _mothership_descends(self) -> None:
+    # event helpers: called only while recording, so they stay off the hot paths
+    def _ship_name(self, ship: int) -> str:
+        return self.game.ship_names[ship - 1]
+
+    def _emit_hit(self, ship: int, idx: int, counted: bool = True) -> None:
+        self._emit("ship_hit_city", ship=self._ship_name(ship), **{"from": sky_cell(idx)}, col="abcde"[idx % COLS])
+        if counted:  # a hit once the marker is on the skull moves it no further
+            self._emit("damage", amount=1, total=self.damage, limit=self.layout.damage_limit, by="ship")
+
+    def _emit_arrow(self, idx: int, new: int) -> None:
+        self._emit("ship_moved", ship=self._ship_name(self.grid[new]), **{"from": sky_cell(idx)}, to=sky_cell(new),
+                   why="arrow")
+
+    def _emit_arrow_blocked(self, idx: int, direction: str, inside: bool) -> None:
+        self._emit("arrow_blocked", ship=self._ship_name(self.grid[idx]), at=sky_cell(idx), direction=direction,
+                   reason="occupied" if inside else "edge")
+
+    def _mothership_descends(self, why: str = "phase", at: int = -1) -> None:
         """The mothership moves down a row with the ships on its drop points (rule 12)."""
         grid = self.grid
         old = self.ms * COLS
         new = old + COLS
+        returned = []
         for col in range(COLS):
             ship = grid[new + col]
             if ship:
@@ -484,9 +555,16 @@ class UFSState:
                     self.wait_p += 1
                 else:
                     self.wait_w += 1
+                returned.append(ship)
             grid[new + col] = grid[old + col]
             grid[old + col] = 0
         self.ms += 1
+        if self._ev is not None:
+            fields: dict[str, Any] = {"row": self.ms, "why": why,
+                                      "returned": [self._ship_name(ship) for ship in returned]}
+            if at >= 0:
+                fields["at"] = sky_cell(at)
+            self._emit("mothership_descended", **fields)
         if self.ms >= self.sky.skull_row:
             self._lose(LOSS_SKULL)
 
@@ -494,6 +572,22 @@ class UFSState:
         self.phase = OVER
         self.result = 0.0
         self.loss_cause = cause
+        if self._ev is not None:
+            self._emit("game_lost", cause=cause)
+
+    def _damaged(self, before: int) -> bool:
+        """The base took damage this move (it was ``before``); True if that ends the game.
+
+        The marker never passes the skull (the callers stop it there): reaching it loses at once.
+        Otherwise a city ability may act on the first point of damage (``hooks.first_damage``).
+        """
+        if self.damage >= self.layout.damage_limit:
+            self._lose(LOSS_DAMAGE)
+            return True
+        if before == 0 and self.game.damage_hook:
+            self.game.hooks.first_damage(self)
+            return self.phase == OVER
+        return False
 
     # --- rooms -------------------------------------------------------------------------
 
@@ -502,8 +596,12 @@ class UFSState:
         kind = self.base.kind
         for s in range(N_SPACES):
             if dice[s] and (kind[s] == AA_GUN or kind[s] == TUNNEL) and s != self.dig_space:
+                if self._ev is not None:
+                    self._emit("die_discarded", space=A.space_name(s), value=dice[s], why="aa gun or tunnel")
                 dice[s] = 0  # AA guns and tunnels do nothing in the Rooms Phase
         self.phase = ROOMS
+        if self._ev is not None:
+            self._emit("phase", phase="rooms")
         self._maybe_end_rooms()
 
     def _usable_rooms(self) -> list[int]:
@@ -512,14 +610,15 @@ class UFSState:
         exhausted = self.exhausted
         pos = self.base.pos
         exc = self.exc
-        hooks = self.game.hooks
+        game = self.game
         usable = []
         for room in self.base.rooms:
             for s in room.spaces:
                 if pos[s] >= exc or not (dice[s] or (robots[s] and not exhausted >> s & 1)):
                     break
             else:
-                if self.energy >= hooks.room_cost(self, room, room.energy_cost):
+                cost = game.hooks.room_cost(self, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
+                if self.energy >= cost:
                     usable.append(room.anchor)
         return usable
 
@@ -529,8 +628,9 @@ class UFSState:
         acts.extend(A.DISCARD + s for s in range(N_SPACES) if dice[s])
         if self.dig_space >= 0 and self.energy >= 1 and self._dig_reaches():
             acts.append(A.DIG + self.dig_space)
-        robots = self.robots
-        acts.extend(A.REMOVE + s for s in range(N_SPACES) if robots[s])
+        if self.rules.robots_removed_at_will:
+            robots = self.robots
+            acts.extend(A.REMOVE + s for s in range(N_SPACES) if robots[s])
         acts.append(A.DONE)
         return acts
 
@@ -541,6 +641,8 @@ class UFSState:
             space = action - A.DISCARD
             if not self.dice[space]:
                 raise IllegalActionError(f"there is no worker die on {A.space_name(space)}", "rule 9: rooms phase")
+            if self._ev is not None:
+                self._emit("die_discarded", space=A.space_name(space), value=self.dice[space], why="player")
             self.dice[space] = 0
             if space == self.dig_space:
                 self.dig_space = -1
@@ -549,6 +651,10 @@ class UFSState:
         elif A.REMOVE <= action < A.INSTALL:
             self._remove_robot(action - A.REMOVE)
         elif action == A.DONE:
+            if self._ev is not None:
+                for s, v in enumerate(self.dice):
+                    if v:
+                        self._emit("die_discarded", space=A.space_name(s), value=v, why="end of rooms phase")
             self.dice = [0] * N_SPACES
             self.dig_space = -1
             self._end_rooms()
@@ -582,46 +688,88 @@ class UFSState:
                     f"{A.space_name(s)} holds {what}: a room is used only when every one of its spaces holds a die "
                     "or a ready robot", "rule 9: multi-space rooms",
                 )
-        hooks = self.game.hooks
-        cost = hooks.room_cost(self, room, room.energy_cost)
+        game = self.game
+        cost = game.hooks.room_cost(self, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
         if self.energy < cost:
             raise IllegalActionError(
                 f"the room costs {cost} energy and you have {self.energy}", "rule 9: energy cost"
             )
-        value = room.modifier
+        ev = self._ev
+        used: dict[str, Any] = {}
+        if ev is not None:
+            used = {"kind": "room_used", "action": len(self.hist), "room": A.space_name(room.anchor),
+                    "type": room.type, "value": 0, "cost": cost, "wasted": False}
+            ev.append(used)
+        bonus = 0
+        if game.room_value_hook:  # a city ability (hooks.py) sees the room before its robots are used
+            value = room.modifier
+            for s in room.spaces:
+                value += dice[s] or robots[s]
+            bonus = game.hooks.used_room_value(self, room, value) - value
+        value = room.modifier + bonus
         for s in room.spaces:
             if dice[s]:
                 value += dice[s]
                 dice[s] = 0
             else:
                 value += robots[s]
+                before = robots[s]
                 if not self.rules.robots_decay_every_phase:
                     robots[s] -= 1  # a used robot loses a pip; a used 1 leaves the base
                 if robots[s]:
                     self.exhausted |= 1 << s
-        value = hooks.room_value(self, room, value)
+                if ev is not None:
+                    self._emit("robot_used", space=A.space_name(s), **{"from": before}, to=robots[s])
+                    if not robots[s]:
+                        self._emit("robot_removed", space=A.space_name(s), why="worn out")
+        if cost and ev is not None:
+            self._emit("energy_changed", **{"from": self.energy}, to=self.energy - cost, by="room cost")
         self.energy -= cost
+        if ev is not None:
+            used["value"] = value
         if value < 1:
+            if ev is not None:
+                used["wasted"] = True
+                used["reason"] = "below_one"
             return
         for effect in room.effects:  # one value for every effect of the room (a 9-card room has two)
             if effect == "energy":
                 gained = self.energy + value if self.rules.energy_rule == "add" else max(self.energy, value)
+                before = self.energy
                 self.energy = min(self.layout.energy_max, gained)
+                if ev is not None:
+                    if self.energy != before:
+                        self._emit("energy_changed", **{"from": before}, to=self.energy, by="room")
+                    else:
+                        used["wasted"] = True
+                        used["reason"] = "energy_full" if before == self.layout.energy_max else "not_above"
             elif effect == "fighters":
-                self._fighters(value)
+                shot = self._fighters(value)
+                if ev is not None and not shot:
+                    used["wasted"] = True
+                    used["reason"] = "no_target"
             elif effect == "research":
+                before = self.research
                 self._research(value)
+                if ev is not None and self.research == before and self.phase != OVER:
+                    used["wasted"] = True
+                    used["reason"] = "next_cost"
+                    used["next_cost"] = self.sky.research_costs[before + 1]
                 if self.phase == OVER:
                     return
             elif effect == "robots":
+                if ev is not None:
+                    self._emit("robot_built", value=min(value, 6))
                 if self.rules.robots_installed_at_once:
                     self._begin_install(min(value, 6))
                 else:
                     self.pending_robots.append(min(value, 6))
 
-    def _fighters(self, value: int) -> None:
+    def _fighters(self, value: int) -> int:
+        """Shoot down every ship on an explosion of at most ``value``; the number shot."""
         grid = self.grid
         first = (self.ms + 1) * COLS  # ships on the drop points are not in the sky
+        shot = []
         for idx, number in self.sky.explosions:
             if number > value:
                 break
@@ -632,6 +780,11 @@ class UFSState:
                     self.wait_p += 1
                 else:
                     self.supply_w += 1
+                shot.append((ship, idx))
+        if shot and self._ev is not None:
+            self._emit("ships_shot_down", value=value,
+                       ships=[{"ship": self._ship_name(ship), "at": sky_cell(idx)} for ship, idx in shot])
+        return len(shot)
 
     def _research(self, value: int) -> None:
         costs = self.sky.research_costs
@@ -640,10 +793,14 @@ class UFSState:
         while r < last and costs[r + 1] <= value:
             value -= costs[r + 1]
             r += 1
+        if self._ev is not None and r != self.research:
+            self._emit("research_changed", **{"from": self.research}, to=r, by="room")
         self.research = r
         if r == last:
             self.phase = OVER
             self.result = 1.0
+            if self._ev is not None:
+                self._emit("game_won")
 
     def _dig_reaches(self) -> bool:
         """The excavation die shows at least its distance (checked here in the 9-card edition)."""
@@ -662,6 +819,10 @@ class UFSState:
                 f"{self.base.pos[space] - self.exc} spaces away: the die can only be discarded",
                 "rule 10: excavator",
             )
+        if self._ev is not None:
+            self._emit("energy_changed", **{"from": self.energy}, to=self.energy - 1, by="dig")
+            self._emit("excavator_moved", **{"from": A.space_name(self.base.path[self.exc])},
+                       to=A.space_name(space), by="dig")
         self.energy -= 1
         self.dice[space] = 0
         self.dig_space = -1
@@ -670,24 +831,46 @@ class UFSState:
     def _remove_robot(self, space: int) -> None:
         if not self.robots[space]:
             raise IllegalActionError(f"there is no robot on {A.space_name(space)}", "robots: removal")
+        if not self._may_remove_robots():
+            raise IllegalActionError(
+                "in this edition a robot leaves the base only when it is at 1 and would go lower, or when a new "
+                "robot takes its blue die because no other blue die is free", "robots: removal",
+            )
+        if self._ev is not None:
+            self._emit("robot_removed", space=A.space_name(space), why="player")
         self.robots[space] = 0
         self.exhausted &= ~(1 << space)
 
+    def _takes_placed_die(self) -> bool:
+        """Every blue die is on the base: a new robot can only take one of them."""
+        return self.robot_count() >= self.game.hooks.max_robots(self)
+
+    def _may_remove_robots(self) -> bool:
+        """Boxed: at any time. 9-card: only while installing a new robot that must take a placed blue die."""
+        return self.rules.robots_removed_at_will or (self.phase == INSTALL and self._takes_placed_die())
+
     def _install_targets(self) -> list[int]:
-        if self.robot_count() >= self.game.hooks.max_robots(self):
+        if self._takes_placed_die():
             return []
         base = self.base
         exc = self.exc
         dice = self.dice
         robots = self.robots
-        return [s for s in base.robot_spaces if base.pos[s] < exc and not dice[s] and not robots[s]]
+        spaces = base.robot_spaces if self.rules.robots_on_aa_guns else base.room_spaces
+        return [s for s in spaces if base.pos[s] < exc and not dice[s] and not robots[s]]
 
     def _begin_install(self, value: int) -> None:
         self.install_value = value
-        if self._install_targets() or any(self.robots):
+        if self._install_targets() or (any(self.robots) and (self.rules.robots_removed_at_will
+                                                             or self._takes_placed_die())):
             self.phase = INSTALL
-        elif not self.rules.robots_installed_at_once:
-            self._install_pending()  # no space and no robot to make room: nothing to decide
+            if self._ev is not None:
+                self._emit("phase", phase="install")
+        else:
+            if self._ev is not None:
+                self._emit("robot_skipped", value=value, why="no space")
+            if not self.rules.robots_installed_at_once:
+                self._install_pending()  # no space and no robot to make room: nothing to decide
 
     def _after_install(self) -> None:
         if self.rules.robots_installed_at_once:
@@ -698,9 +881,10 @@ class UFSState:
 
     def _install_actions(self) -> list[int]:
         targets = self._install_targets()
-        acts = [A.REMOVE + s for s in range(N_SPACES) if self.robots[s]]
+        acts = [A.REMOVE + s for s in range(N_SPACES) if self.robots[s]] if self._may_remove_robots() else []
         acts.extend(A.INSTALL + s for s in targets)
-        if not targets:
+        # 9-card: the new robot must take a placed die when none is free; declining is for a robot with no room
+        if not targets and (self.rules.robots_removed_at_will or not acts):
             acts.append(A.SKIP)
         return acts
 
@@ -711,7 +895,10 @@ class UFSState:
                 if self.robot_count() >= self.game.hooks.max_robots(self):
                     msg = "you already have the most robots allowed: remove one first"
                 elif self.base.kind[space] == TUNNEL:
-                    msg = f"{A.space_name(space)} is a tunnel (robots go in rooms or on AA guns)"
+                    msg = f"{A.space_name(space)} is a tunnel (robots go in rooms" + (
+                        " or on AA guns)" if self.rules.robots_on_aa_guns else ")")
+                elif self.base.kind[space] == AA_GUN and not self.rules.robots_on_aa_guns:
+                    msg = f"{A.space_name(space)} is an AA gun: in this edition robots go only into excavated rooms"
                 elif not self.is_excavated(space):
                     msg = f"{A.space_name(space)} is not excavated"
                 else:
@@ -720,6 +907,8 @@ class UFSState:
                     f"cannot install the robot on {A.space_name(space)}: {msg}", "robots: installation"
                 )
             self.robots[space] = self.install_value
+            if self._ev is not None:
+                self._emit("robot_installed", space=A.space_name(space), value=self.install_value)
             if self.rules.robots_installed_at_once:
                 self.exhausted |= 1 << space  # a new robot works from the next round
         elif A.REMOVE <= action < A.INSTALL:
@@ -731,6 +920,13 @@ class UFSState:
                     "the new robot must be installed while there is an empty excavated room space",
                     "robots: installation",
                 )
+            if not self.rules.robots_removed_at_will and any(self.robots) and self._takes_placed_die():
+                raise IllegalActionError(
+                    "the new robot takes the blue die of a robot on the base: remove one, then install it",
+                    "robots: installation",
+                )
+            if self._ev is not None:
+                self._emit("robot_skipped", value=self.install_value, why="player")
         else:
             self._illegal_here(action)
         self._after_install()
@@ -746,6 +942,10 @@ class UFSState:
             for s in range(N_SPACES):
                 if robots[s]:
                     robots[s] -= 1  # used or not, a robot loses a pip; a 1 leaves the base
+                    if self._ev is not None:
+                        self._emit("robot_used", space=A.space_name(s), **{"from": robots[s] + 1}, to=robots[s])
+                        if not robots[s]:
+                            self._emit("robot_removed", space=A.space_name(s), why="worn out")
         self.exhausted = 0
         self._install_pending()
 
@@ -759,6 +959,8 @@ class UFSState:
     # --- mothership ----------------------------------------------------------------------
 
     def _mothership_phase(self) -> None:
+        if self._ev is not None:
+            self._emit("phase", phase="mothership")
         if self.rules.mothership_acts_before_descending:
             self._mothership_action(self.ms + 1)  # the symbol just below the card's arrow, then the card moves
             if self.phase == OVER:
@@ -776,28 +978,45 @@ class UFSState:
 
     def _mothership_action(self, row: int) -> None:
         action = self.sky.action[row]
-        if action is not None:
-            kind, amount = action
-            if kind == "unidentified":
-                kind = self.game.unidentified_action
-            if kind == "excavator_back":
-                self.exc = max(self.base.excavator_start, self.exc - amount)
-                pos = self.base.pos
-                for s in range(N_SPACES):
-                    if self.robots[s] and pos[s] >= self.exc:
-                        self.robots[s] = 0  # buried (rulebook: special cases)
-            elif kind == "research_back":
-                self.research = max(0, self.research - amount)
-            elif kind == "add_white_ships":
-                n = min(amount, self.supply_w)
-                self.supply_w -= n
-                self.wait_w += n
-            elif kind == "damage":
-                self.damage += 1
-                if self.damage >= self.layout.damage_limit:
-                    self._lose(LOSS_DAMAGE)
-            elif kind == "skull":
-                self._lose(LOSS_SKULL_SYMBOL)
+        ev = self._ev
+        if action is None:
+            if ev is not None:
+                self._emit("mothership_action", row=row, effect="none", amount=0)
+            return
+        kind, amount = action
+        if ev is not None:
+            self._emit("mothership_action", row=row, effect=kind, amount=amount)
+        if kind == "excavator_back":
+            before = self.exc
+            self.exc = max(self.base.excavator_start, self.exc - amount)
+            if ev is not None and self.exc != before:
+                path = self.base.path
+                self._emit("excavator_moved", **{"from": A.space_name(path[before])}, to=A.space_name(path[self.exc]),
+                           by="mothership")
+            pos = self.base.pos
+            for s in range(N_SPACES):
+                if self.robots[s] and pos[s] >= self.exc:
+                    self.robots[s] = 0  # buried (rulebook: special cases)
+                    if ev is not None:
+                        self._emit("robot_removed", space=A.space_name(s), why="buried")
+        elif kind == "research_back":
+            before = self.research
+            self.research = max(0, self.research - amount)
+            if ev is not None and self.research != before:
+                self._emit("research_changed", **{"from": before}, to=self.research, by="mothership")
+        elif kind == "add_white_ships":
+            n = min(amount, self.supply_w)
+            self.supply_w -= n
+            self.wait_w += n
+            if ev is not None:
+                self._emit("ships_added", ship=self.game.ship_names[1], count=n)
+        elif kind == "damage":
+            self.damage += 1  # the game is still on, so the marker is above the skull and stops there at most
+            if ev is not None:
+                self._emit("damage", amount=1, total=self.damage, limit=self.layout.damage_limit, by="mothership")
+            self._damaged(self.damage - 1)
+        elif kind == "skull":
+            self._lose(LOSS_SKULL_SYMBOL)
 
     def _spawn_ships(self) -> None:
         grid = self.grid
@@ -805,6 +1024,9 @@ class UFSState:
         while self.wait_p or self.wait_w:
             free = [c for c in range(COLS) if not grid[top + c]]
             if not free:
+                if self._ev is not None:
+                    names = self.game.ship_names
+                    self._emit("ships_waiting", **{names[0]: self.wait_p, names[1]: self.wait_w})
                 break  # every drop point is taken: the rest wait a round (rule 14)
             distances = [self.top_ship_distance(c) for c in free]
             empty = [c for c, d in zip(free, distances, strict=True) if d is None]
@@ -818,6 +1040,8 @@ class UFSState:
             self.spawn_options = tuple(options)
             choices = self._spawn_actions()
             if len(choices) > 1:
+                if self._ev is not None:
+                    self._emit("phase", phase="spawn", options=["abcde"[c] for c in options])
                 return  # the player chooses
             self._spawn(choices[0])
         self.spawn_options = ()
@@ -840,14 +1064,18 @@ class UFSState:
         else:
             self.wait_p -= 1
             self.grid[self.ms * COLS + col] = PURPLE
+        if self._ev is not None:
+            self._emit("ship_spawned", ship=self._ship_name(self.grid[self.ms * COLS + col]), col="abcde"[col])
 
     def _spawn_step(self, action: int) -> None:
         if action not in self._spawn_actions():
+            if not 0 <= action < self.game.num_distinct_actions():
+                self._illegal_here(action)  # an id this game does not number
             options = ", ".join("abcde"[c] for c in self.spawn_options)
             rule = ("then the drop point farthest from its column's topmost ship" if self.rules.spawn_farthest
                     else "then any free drop point")
             raise IllegalActionError(
-                f"'{self.action_to_string(action) if 0 <= action < A.NUM_ACTIONS else action}' is not possible: "
+                f"'{self.action_to_string(action)}' is not possible: "
                 f"a ship spawns above column {options}: first columns with no ship, {rule}",
                 "rule 14: spawning",
             )
@@ -858,12 +1086,12 @@ class UFSState:
 
     def _illegal_here(self, action: int) -> None:
         letters = self.game.dice_letters
-        try:
-            text = A.player_action_to_string(action, letters, self.game.ship_names[1])
-        except ValueError:
+        limit = self.game.num_distinct_actions()  # ids another edition or city uses are no actions here
+        if not 0 <= action < limit:
             raise IllegalActionError(
-                f"{action} is not an action (valid ids: 0..{A.NUM_ACTIONS - 1})", "action numbering"
-            ) from None
+                f"{action} is not an action of this game (valid ids: 0..{limit - 1})", "action numbering"
+            )
+        text = A.player_action_to_string(action, letters, self.game.ship_names[1])
         expected = {
             PLACE: f"place a worker die (e.g. {letters[0]}5c3) or remove a robot",
             ROOMS: "use, discard, dig, remove or done",
@@ -877,12 +1105,3 @@ class UFSState:
 
     def __repr__(self) -> str:
         return f"<UFSState round {self.round} {self.phase_name} research {self.research} damage {self.damage}>"
-
-    def __eq__(self, other: Any) -> bool:
-        if not isinstance(other, UFSState):
-            return NotImplemented
-        from soloboard.ufs.serialize import position_dict
-
-        return self.game.parameters() == other.game.parameters() and position_dict(self) == position_dict(other)
-
-    __hash__ = None  # type: ignore[assignment]

@@ -38,10 +38,13 @@ class SkyTables:
     """The sky in play: its cells, the mothership track and the research track."""
 
     def __init__(self, rows: list[C.SkyRow], research_costs: tuple[int, ...], sky_rows: int,
-                 sides: tuple[str, ...], research_beside_sky: bool = True) -> None:
+                 sides: tuple[str, ...], research_beside_sky: bool = True, research_on_city: int = 0,
+                 single_source_reading: str = "as printed") -> None:
         self.sides = sides
         # the boxed tiles print one research space beside each sky row; the 9-card edition has its own card
         self.research_beside_sky = research_beside_sky
+        # research spaces printed on the city tile after the start space: they come first on the track
+        self.research_on_city = research_on_city
         self.rows = sky_rows  # ships moving below this row hit the city
         self.cell = [EMPTY] * ((sky_rows + 1) * COLS)
         self.action: list[tuple[str, int] | None] = [None] * (sky_rows + 2)
@@ -51,7 +54,10 @@ class SkyTables:
                 self.cell[row.sky_row * COLS + col] = _cell_code(cell)
             if row.action is not None:
                 kind = C.ACTION_ALIASES.get(row.action["kind"], row.action["kind"])
-                self.action[row.sky_row] = (kind, int(row.action.get("amount", 1)))
+                amount = int(row.action.get("amount", 1))
+                if single_source_reading == "none" and row.action.get("single_source"):
+                    kind, amount = "none", 0  # no effect: how saves made before it was identified play it
+                self.action[row.sky_row] = (kind, amount)
                 if kind == "skull":
                     self.skull_row = min(self.skull_row, row.sky_row)
         # research_costs[i] is the value needed to enter research space i (1..last); space 0 is the start
@@ -63,15 +69,22 @@ class SkyTables:
         )
 
 
-def boxed_sky(sides: tuple[str, ...]) -> SkyTables:
-    """The boxed edition's sky: four tiles, each with its own stretch of the research track."""
+def boxed_sky(sides: tuple[str, ...], city_costs: tuple[int, ...] = (),
+              single_source_reading: str = "as printed") -> SkyTables:
+    """The boxed edition's sky: four tiles, each with its own stretch of the research track.
+
+    The track starts on the city tile: its start space, then the spaces the city side adds
+    (``city_costs``), then the sky tiles' spaces from the bottom tile up. ``single_source_reading``
+    ``"none"`` plays the mothership actions marked ``single_source`` as no effect.
+    """
     rows: list[C.SkyRow] = []
-    costs: list[int] = []
+    costs: list[int] = list(city_costs)
     for tile in range(1, C.SKY_TILES + 1):
         side = C.sky_side(tile, sides[tile - 1])
         costs.extend(side.research_costs)
         rows.extend(side.rows)
-    return SkyTables(rows, tuple(costs), SKY_ROWS, sides)
+    return SkyTables(rows, tuple(costs), SKY_ROWS, sides, research_on_city=len(city_costs),
+                     single_source_reading=single_source_reading)
 
 
 @dataclass(frozen=True)
@@ -152,7 +165,7 @@ class BaseTables:
         self.path_length = len(self.path)
         self._targets: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # (excavator, columns used, digging allowed, *dice pool) -> placement actions; filled by the states
-        self.placement_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.placement_cache: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
 
     def place_targets(self, exc: int, cols_used: int, value: int) -> tuple[int, ...]:
         """Sorted spaces a worker die may go on: excavated ones, and unexcavated ones up to ``value`` ahead.

@@ -1,0 +1,89 @@
+"""What happened: the structured events every game's engine records.
+
+An event is a small JSON-ready dict: ``{"kind": "ship_moved", "action": 12, ...}`` where
+``action`` is the index in ``state.history()`` of the action (player move or chance
+outcome) that caused it. Front ends narrate from events only; they never re-derive what
+the rules did.
+
+Recording is off in a fresh state, so search and simulation pay nothing but one ``is
+None`` test at each place the engine would record. The first call to :meth:`events`
+replays the state's history on a recording copy (the game is deterministic, so the
+events are the same as if they had been recorded live); from then on this state
+records as it goes. Clones never record unless asked: a preview records on its own clone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Event = dict[str, Any]
+
+
+class EventLog:
+    """Mixin for a game state: ``events()``, ``last_events()`` and ``preview()``.
+
+    The state keeps its recording list in ``_ev`` (``None``: not recording) and provides
+    ``_replay_start()``, a fresh non-recording state from which replaying ``history()``
+    leads to this position. Engines record with::
+
+        ev = self._ev
+        if ev is not None:
+            ev.append({"kind": "...", "action": len(self.hist), ...})
+    """
+
+    __slots__ = ()
+
+    _ev: list[Event] | None
+    hist: list[int]
+
+    def _replay_start(self) -> Any:  # pragma: no cover - every game overrides it
+        """A fresh state (recording from its creation where it can) that ``history()`` leads here from."""
+        raise NotImplementedError
+
+    def _emit(self, kind: str, **fields: Any) -> None:
+        """Record one event (for code off the hot paths; hot paths test ``_ev`` inline)."""
+        ev = self._ev
+        if ev is not None:
+            ev.append({"kind": kind, "action": len(self.hist), **fields})
+
+    def _recorded(self) -> list[Event]:
+        ev = self._ev
+        if ev is None:
+            start = self._replay_start()
+            if start._ev is None:
+                start._ev = []
+            for action in self.hist:
+                start.apply_action(action)
+            ev = self._ev = start._ev
+        return ev
+
+    def events(self, since: int = 0) -> list[Event]:
+        """Every event of the game so far, oldest first; ``since``: only those caused by
+        ``history()[since:]``. The dicts are copies: changing them changes nothing here."""
+        ev = self._recorded()
+        if since <= 0:
+            return [dict(e) for e in ev]
+        # events are in history order: scan back from the end for the first one before ``since``
+        i = len(ev)
+        while i > 0 and ev[i - 1]["action"] >= since:
+            i -= 1
+        return [dict(e) for e in ev[i:]]
+
+    def last_events(self) -> list[Event]:
+        """The events of the last action in ``history()`` (``[]`` at the start)."""
+        return self.events(len(self.hist) - 1) if self.hist else []
+
+    def record_events(self) -> None:
+        """Start recording now (replaying the history once), so later reads cost nothing."""
+        self._recorded()
+
+    def preview(self, action: int) -> list[Event]:
+        """The events ``action`` would cause, worked out on a clone; this state is unchanged.
+
+        Raises the game's ``IllegalActionError`` if the action is not legal here. The
+        preview stops where the action stops: at the next decision or chance node.
+        """
+        trial = self.clone()  # type: ignore[attr-defined]
+        trial._ev = []
+        trial.apply_action(action)
+        return trial._ev
