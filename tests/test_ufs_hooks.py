@@ -10,7 +10,7 @@ import pytest
 
 import soloboard
 from soloboard.ufs import components
-from soloboard.ufs.hooks import RuleHooks, register_ability
+from soloboard.ufs.hooks import RuleHooks, ability_ids, overrides, register_ability
 
 
 @register_ability("test-fighters-plus-two")
@@ -32,7 +32,7 @@ def _forget_test_cities() -> Iterator[None]:
 def _test_city() -> None:
     data = json.loads((resources.files("soloboard.ufs") / "data" / "cities" / "roswell.json").read_text())
     data.update(id="test-city", name="Test City")
-    data["ability"] = {"id": "test-fighters-plus-two", "known": True, "text": "test only: fighters +2"}
+    data["sides"]["blue"]["ability"] = {"id": "test-fighters-plus-two", "text": "test only: fighters +2"}
     components.register_city(data)
 
 
@@ -81,7 +81,46 @@ def test_city_ability_hook_limits_robots() -> None:
 def test_unregistered_ability_is_refused() -> None:
     data = json.loads((resources.files("soloboard.ufs") / "data" / "cities" / "roswell.json").read_text())
     data.update(id="test-city-unknown-hook")
-    data["ability"] = {"id": "no-such-hook", "known": True, "text": ""}
+    data["sides"]["damaged"]["ability"] = {"id": "no-such-hook", "text": ""}
     components.register_city(data)
+    soloboard.load_game("ufs", city="test-city-unknown-hook")  # the blue side has no ability: it plays
     with pytest.raises(ValueError, match="no registered rule hook"):
-        soloboard.load_game("ufs", city="test-city-unknown-hook")
+        soloboard.load_game("ufs", city="test-city-unknown-hook", side="damaged")
+
+
+def test_a_city_file_without_sides_is_its_blue_side() -> None:
+    """The data format before issue 9 (one ability, no sides) still describes a playable blue side."""
+    data = json.loads((resources.files("soloboard.ufs") / "data" / "cities" / "roswell.json").read_text())
+    del data["sides"]
+    data.update(id="test-city", name="Test City", ability={"id": "test-fighters-plus-two", "text": "fighters +2"})
+    components.register_city(data)
+    game = soloboard.load_game("ufs", city="test-city")
+    assert isinstance(game.hooks, FightersPlusTwo) and game.city.research_costs == ()
+    with pytest.raises(ValueError, match="damaged side of Test City is not in our data"):
+        soloboard.load_game("ufs", city="test-city", side="damaged")
+
+
+def test_the_game_calls_only_the_hook_points_an_ability_changes() -> None:
+    plain = soloboard.load_game("ufs")
+    assert not (plain.room_value_hook or plain.room_cost_hook or plain.first_roll_hook or plain.damage_hook)
+    assert plain.fixed_white_sixes == 0 and not overrides(plain.hooks, "room_value")
+    expected = {  # (city, side): the hook points its ability uses
+        ("roswell", "damaged"): {"damage_hook"},
+        ("new-york", "blue"): {"room_value_hook"},
+        ("new-york", "damaged"): {"room_value_hook"},
+        ("washington", "blue"): {"first_roll_hook"},
+        ("washington", "damaged"): {"first_roll_hook"},
+    }
+    for (city, side), points in expected.items():
+        game = soloboard.load_game("ufs", city=city, side=side)
+        used = {p for p in ("room_value_hook", "room_cost_hook", "first_roll_hook", "damage_hook") if getattr(game, p)}
+        assert used == points, (city, side)
+    assert soloboard.load_game("ufs", city="washington").fixed_white_sixes == 1
+    assert soloboard.load_game("ufs", city="new-york").hooks.max_robots(None) == 1
+
+
+def test_every_ability_the_data_names_is_registered() -> None:
+    for city in components.city_ids():
+        for side in components.CITY_SIDES:
+            ability = components.city(city, side).ability_id
+            assert ability is None or ability in ability_ids(), (city, side)

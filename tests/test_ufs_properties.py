@@ -51,7 +51,9 @@ TRACKS = {  # max energy, damage limit, excavator start (path index)
     "new-york": (8, 6, 9),
     "washington": (9, 6, 9),
 }
-RESEARCH_LAST = 16
+RESEARCH_LAST = 16  # the sky tiles' spaces; the city's blue side adds its own first (issue 9)
+CITY_RESEARCH = {"roswell": (), "new-york": (2,), "washington": (6,)}
+FIRST_ROLL = {"roswell": (3, 2), "new-york": (3, 2), "washington": (3, 1)}  # Washington: a white die set to 6
 NUM_ACTIONS, MAX_CHANCE = 517, 2368
 
 
@@ -80,8 +82,9 @@ def check_invariants(state) -> None:
     assert 0 <= p["energy"] <= energy_max
     assert p["damage"] >= 0
     assert p["damage"] < damage_limit or (lost and state.loss_cause == "base destroyed")
-    assert 0 <= p["research"] <= RESEARCH_LAST
-    assert (p["research"] == RESEARCH_LAST) == (state.is_terminal() and state.returns() == [1.0])
+    last = RESEARCH_LAST + len(CITY_RESEARCH[city])
+    assert 0 <= p["research"] <= last
+    assert (p["research"] == last) == (state.is_terminal() and state.returns() == [1.0])
 
     # the excavator stays on its path, never behind its start
     exc = base.pos[space(p["excavator"])]
@@ -156,13 +159,14 @@ def hand_made_positions(draw):
                            max_size=n_purple + n_white, unique=True))
     ships = {cell: "P" for cell in chosen[:n_purple]} | {cell: "W" for cell in chosen[n_purple:]}
     dug_rooms = [s for s in base.room_spaces if base.pos[s] < exc]
-    robot_spaces = draw(st.lists(st.sampled_from(dug_rooms), max_size=2, unique=True))
+    max_robots = 1 if city == "new-york" else 2  # New York (blue side): only one robot
+    robot_spaces = draw(st.lists(st.sampled_from(dug_rooms), max_size=max_robots, unique=True))
     name = lambda s: "abcde"[s % 5] + str(s // 5)  # noqa: E731
     return {
         "city": city,
         "sky": sky,
         "phase": "roll",
-        "to_roll": (3, 2),
+        "to_roll": FIRST_ROLL[city],
         "ms": ms,
         "ships": ships,
         "waiting_white": draw(st.integers(0, WHITE_SHIPS - n_white)),
@@ -215,7 +219,8 @@ def test_random_games_reach_the_interesting_parts():
     for seed in range(60):
         play_random(seed, CITIES[seed % 3], seed % 5, policy="eager", on_step=watch)
     for seed in range(100):  # late positions: the excavator deep in the base, research 12..15
-        late = make_position(city=CITIES[seed % 3], phase="roll", to_roll=(3, 2), research=12 + seed % 4,
+        late = make_position(city=CITIES[seed % 3], phase="roll", to_roll=FIRST_ROLL[CITIES[seed % 3]],
+                             research=12 + seed % 4,
                              energy=5, excavator=("a4", "b5", "c5", "e5")[seed % 4])
         play_random(seed, state=late, policy="research", on_step=watch)
     assert seen["spawn"] > 0 and seen["install"] > 0 and seen["robots"] > 0 and seen["dug"] > 0
@@ -275,7 +280,7 @@ def model_place(state, p, value, where):
     landed = []
     for r, ship in ships:
         if r + steps > 16:
-            model["damage"] += 1
+            model["damage"] = min(model["damage"] + 1, damage_limit)  # the marker stops on the skull
             _send_back(model, ship)
         else:
             grid[r + steps][col] = ship
@@ -371,6 +376,9 @@ def model_use(state, p, anchor):
     base = state.base
     room = base.rooms[base.room_of[anchor]]
     value = room.modifier
+    city = state.game.parameters()["city"]
+    if city == "new-york" and any("abcde"[s % 5] + str(s // 5) in model["robots"] for s in room.spaces):
+        value += 1  # New York (blue side): the room of its one robot is raised by 1
     for s in room.spaces:
         name = "abcde"[s % 5] + str(s // 5)
         if name in model["dice"]:
@@ -402,10 +410,11 @@ def model_use(state, p, anchor):
                         model["supply"] += 1
         elif room.type == "research":
             costs = state.sky.research_costs
-            while model["research"] < RESEARCH_LAST and costs[model["research"] + 1] <= value:
+            last = RESEARCH_LAST + len(CITY_RESEARCH[city])
+            while model["research"] < last and costs[model["research"] + 1] <= value:
                 value -= costs[model["research"] + 1]
                 model["research"] += 1
-            if model["research"] == RESEARCH_LAST:
+            if model["research"] == last:
                 model["phase"] = "over"
         elif room.type == "robots":
             model["phase"] = "install"

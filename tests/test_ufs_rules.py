@@ -7,8 +7,10 @@ otherwise: Roswell (base A top, B bottom), easy sky.
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from importlib import resources
 from itertools import combinations
 
 import pytest
@@ -27,6 +29,7 @@ from conftest import (
     strings,
     symbol,
 )
+from soloboard.ufs import components
 from soloboard.ufs.hooks import RuleHooks
 
 # --- the printed components (copied from the component reference) ---------------------------
@@ -53,12 +56,12 @@ THREAT_SKY = [
     (". X1 . . .", "excavator_back 1"),
     (". . < > .", "add_white_ships 2"),
     ("> . . . X2", "excavator_back 2"),
-    (". < X3 M .", "unidentified 1"),
+    (". < X3 M .", "damage 1"),
     ("> . X2 . <", "excavator_back 3"),
     ("M M . < X3", "research_back 2"),
     ("X4 > . X5 .", "add_white_ships 2"),
     (". < > . M", "research_back 1"),
-    ("X6 . < . M", "unidentified 1"),
+    ("X6 . < . M", "damage 1"),
     ("M X4 X7 > .", None),
     (". > . M X7", "skull 1"),
     (". . M X4 .", None),
@@ -453,8 +456,20 @@ def test_fighters_do_not_shoot_ships_on_drop_points():
 
 # --- Robots (New York: robot rooms on a1 (-1, costs 1) and a2 (-1, free)) -----------------------
 
+@pytest.fixture(scope="module", autouse=True)
+def _printed_new_york():
+    """New York's base with the robot rules as printed: a test city without New York's abilities."""
+    data = json.loads((resources.files("soloboard.ufs") / "data" / "cities" / "new-york.json").read_text())
+    data.update(id="test-new-york-printed", name="New York without its abilities (test)")
+    for side in data["sides"].values():
+        side.update(ability={"id": None, "text": "test only: no ability"}, research_costs=[])
+    components.register_city(data)
+    yield
+    components.unregister_city("test-new-york-printed")
+
+
 def _ny(**kwargs):
-    return make_position(city="new-york", **kwargs)
+    return make_position(city="test-new-york-printed", **kwargs)
 
 
 def test_robot_room_installs_a_robot_exhausted_for_the_phase():
@@ -790,7 +805,7 @@ def test_sky_draw_with_the_wrong_number_of_threat_tiles_is_refused():
 def test_sky_names_each_tiles_side(sky):
     game = soloboard.load_game("ufs", sky=sky)
     assert game.threat == 1
-    assert game.parameters() == {"city": "roswell", "unidentified_action": "damage", "sky": "ETEE"}
+    assert game.parameters() == {"city": "roswell", "side": "blue", "unidentified_action": "damage", "sky": "ETEE"}
     state = game.new_initial_state()
     assert state.phase_name == "roll"
     assert pos(state)["sky_sides"] == ["easy", "threat", "easy", "easy"]
@@ -811,8 +826,8 @@ def test_sky_names_each_tiles_side(sky):
     ({"sky": "EEEEE"}, "exactly 4 sides"),
     ({"sky": "EEEX"}, "'X' is not valid"),
     ({"sky": "EEEE", "threat": 0}, "not both"),
-    ({"damaged": True}, "damaged side"),
-    ({"city": "new-york", "damaged": True}, "damaged side of New York cannot be played"),
+    ({"side": "green"}, "valid sides: blue"),
+    ({"side": "blue", "damaged": True}, "contradict"),
     ({"unidentified_action": "maybe"}, "valid: damage, none"),
 ])
 def test_load_game_refuses_invalid_parameters(params, message):

@@ -19,9 +19,9 @@ COLS = 5
 BASE_ROWS = 6  # row 0: AA guns, rows 1-2: top base tile, rows 3-5: bottom base tile
 
 ROOM_TYPES = ("energy", "fighters", "research", "robots")
-MOTHERSHIP_ACTIONS = (
-    "excavator_back", "research_back", "add_white_ships", "add_red_ship", "damage", "skull", "unidentified",
-)
+MOTHERSHIP_ACTIONS = ("excavator_back", "research_back", "add_white_ships", "add_red_ship", "damage", "skull")
+CITY_SIDES = ("blue", "damaged")  # blue = undamaged; damaged = the red side
+_SIDE_ALIASES = {"red": "damaged", "undamaged": "blue"}
 # the 9-card edition's red reinforcements play the part of the boxed edition's white ships
 ACTION_ALIASES = {"add_red_ship": "add_white_ships"}
 
@@ -66,19 +66,22 @@ class BaseHalf:
 
 @dataclass(frozen=True)
 class City:
+    """One side of a city tile: what a game on it uses."""
+
     id: str
     name: str
+    side: str  # "blue" | "damaged"
     top: str
     bottom: str
     start_energy: int
     start_energy_known: bool
     energy_max: int
     damage_limit: int
+    research_costs: tuple[int, ...]  # the research spaces the city tile adds after the start space
     ability_id: str | None
     ability_known: bool
     ability_text: str
-    damaged_side_known: bool
-    damaged_side_note: str
+    sides: tuple[str, ...]  # the sides the data holds
     provenance: str
     confidence: str
 
@@ -109,6 +112,9 @@ def _sky_rows(raw: dict[str, Any], what: str) -> list[SkyRow]:
         if len(cells) != COLS:
             raise DataError(f"{where}: {len(cells)} cells, expected {COLS}")
         action = r.get("mothership_action")
+        # a track symbol no source gives (9-card difficult sides): ufs/pnp.py keeps it unreached
+        if action == "unknown":
+            action = None
         if action is not None and action.get("kind") not in MOTHERSHIP_ACTIONS:
             raise DataError(f"{where}: unknown mothership action {action!r}")
         rows.append(SkyRow(int(r["sky_row"]), cells, action))
@@ -199,18 +205,34 @@ def city_ids() -> list[str]:
     return sorted({p.name[:-5] for p in root.iterdir() if p.name.endswith(".json")} | set(_EXTRA_CITIES))
 
 
+def normalise_side(side: str) -> str:
+    key = str(side).strip().lower()
+    key = _SIDE_ALIASES.get(key, key)
+    if key not in CITY_SIDES:
+        raise ValueError(f"unknown city side {side!r}; valid sides: blue (undamaged), damaged (red)")
+    return key
+
+
 @cache
-def city(city_id: str) -> City:
+def city(city_id: str, side: str = "blue") -> City:
+    """One side of a city. A side inherits every field it does not set from the city's top level
+    (a file without ``sides`` describes its blue side only)."""
     d = _EXTRA_CITIES.get(city_id) or _read(f"cities/{city_id}.json")
-    ability = d.get("ability") or {}
-    damaged = d.get("damaged_side") or {}
+    sides = d.get("sides") or {"blue": {}}
+    if side not in sides:
+        known = ", ".join(sides)
+        raise ValueError(f"the {side} side of {d['name']} is not in our data (known: {known}); we never invent a side")
+    s = {**d, **sides[side]}
+    ability = s.get("ability") or {}
+    costs = tuple(int(c) for c in s.get("research_costs", ()))
+    if any(c < 1 for c in costs):
+        raise DataError(f"city {city_id} ({side}): research costs must be numbers >= 1")
     return City(
-        id=d["id"], name=d["name"], top=d["base"]["top"], bottom=d["base"]["bottom"],
-        start_energy=int(d["start_energy"]), start_energy_known=bool(d["start_energy_known"]),
-        energy_max=int(d["energy_max"]), damage_limit=int(d["damage_limit"]),
-        ability_id=ability.get("id"), ability_known=bool(ability.get("known")),
-        ability_text=ability.get("text", ""),
-        damaged_side_known=bool(damaged.get("known")), damaged_side_note=damaged.get("note", ""),
+        id=d["id"], name=d["name"], side=side, top=s["base"]["top"], bottom=s["base"]["bottom"],
+        start_energy=int(s["start_energy"]), start_energy_known=bool(s.get("start_energy_known", True)),
+        energy_max=int(s["energy_max"]), damage_limit=int(s["damage_limit"]), research_costs=costs,
+        ability_id=ability.get("id"), ability_known=bool(ability.get("known", True)),
+        ability_text=ability.get("text", ""), sides=tuple(sides),
         provenance=d.get("provenance", ""), confidence=d.get("confidence", ""),
     )
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from soloboard.core.api import GameMixin
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
-from soloboard.ufs.hooks import RuleHooks, hooks_for
+from soloboard.ufs.hooks import RuleHooks, hooks_for, overrides
 from soloboard.ufs.ruleset import BOXED, Ruleset
 from soloboard.ufs.state import UFSState
 from soloboard.ufs.tables import BaseTables, Layout, boxed_sky
 
 THREAT_LEVELS = range(0, 5)
-UNIDENTIFIED_READINGS = ("damage", "none")
+# how to play the two threat-side symbols known from one source only ("base takes 1 damage");
+# "none" is how saves made before the second source identified them played them
+SINGLE_SOURCE_READINGS = ("damage", "none")
 _CITY_ALIASES = {
     "newyork": "new-york", "ny": "new-york", "nyc": "new-york",
     "washington-dc": "washington", "washingtondc": "washington", "dc": "washington",
@@ -48,7 +51,12 @@ def parse_sky(sky: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(sides)
 
 
-class BaseUFSGame:
+def _check_player(player: int) -> None:
+    if player != 0:
+        raise ValueError(f"Under Falling Skies has one player, 0, not {player!r}")
+
+
+class BaseUFSGame(GameMixin):
     """What every edition of Under Falling Skies gives the engine (``state.py``).
 
     An edition says which components are in play (:meth:`layout`), how many dice and
@@ -56,10 +64,17 @@ class BaseUFSGame:
     """
 
     short_name = ""
+    package = "soloboard.ufs"
     long_name = ""
     ruleset: Ruleset
-    hooks: RuleHooks
+    _hooks: RuleHooks = RuleHooks()
     unidentified_action = "damage"
+    # which hook points the rules must call (set by use_hooks; all off: the printed rules, nothing to call)
+    room_value_hook = False
+    room_cost_hook = False
+    first_roll_hook = False
+    damage_hook = False
+    fixed_white_sixes = 0
     sky_rows: int
     plain_dice: int
     white_dice: int
@@ -121,15 +136,99 @@ class BaseUFSGame:
         example = self.setup_to_string(0)
         raise ValueError(f"cannot read set-up draw {text!r}: write it like {example!r}")
 
+    @property
+    def hooks(self) -> RuleHooks:
+        """The rule hooks in play (``hooks.py``); setting them goes through :meth:`use_hooks`."""
+        return self._hooks
+
+    @hooks.setter
+    def hooks(self, hooks: RuleHooks) -> None:
+        self.use_hooks(hooks)
+
+    def use_hooks(self, hooks: RuleHooks) -> None:
+        """Play with ``hooks``; the engine will call only the hook points they change."""
+        self._hooks = hooks
+        self.room_value_hook = overrides(hooks, "room_value")
+        self.room_cost_hook = overrides(hooks, "room_cost")
+        self.first_roll_hook = overrides(hooks, "after_first_roll")
+        self.damage_hook = overrides(hooks, "first_damage")
+        self.fixed_white_sixes = hooks.fixed_white_sixes
+
     def new_initial_state(self) -> UFSState:
         return UFSState(self)
 
+    def replay_start(self, origin: dict[str, Any] | None) -> UFSState:
+        """The state a history starts from, recording events: the initial state, or a saved position."""
+        if origin is None:
+            return UFSState(self, record=True)
+        from soloboard.ufs.serialize import start_from
+
+        return start_from(self, origin)
+
     def num_distinct_actions(self) -> int:
+        if self.hooks.adds_decisions:  # a city ability's decision ("six G3", "no six") comes last
+            return A.NUM_ACTIONS
         # only an edition where the player picks which waiting ship spawns needs the "spawn red" actions
-        return A.SPAWN_RED if self.ruleset.spawn_farthest else A.NUM_ACTIONS
+        return A.SPAWN_RED if self.ruleset.spawn_farthest else A.SIX
 
     def max_chance_outcomes(self) -> int:
         return A.SKY_CHANCE + (1 << len(self.cards))
+
+    def max_game_length(self) -> int:
+        """A true upper bound on the actions of one game, chance outcomes included.
+
+        Rounds: the mothership descends at least one row every round and the game is lost
+        when it reaches the skull row, so there are at most ``skull_row`` rounds. In a round,
+        with W white dice, N worker dice in all, at most R robots on the base (the robot dice
+        in the box, or the city's limit if larger, and never more than the robot spaces) and
+        C drop points:
+
+        - rolls: the first, and one re-roll per white die placed: 1 + W;
+        - an ability decision after the first roll (a city that adds one): 1;
+        - placements: N; discards and digs: N (each takes a die off the base);
+        - room uses U <= N + R: a use takes every die off the room and leaves its robots
+          unready until the next phase, so each use spends a die or one of at most R robots;
+        - robots built B <= U * (most "robots" effects of one room); install or skip: B;
+        - robot removals: R (the robots standing at the round's start) + B;
+        - done: 1; spawn choices: C (each fills a free drop point).
+
+        Plus the set-up draw when the sides are drawn. Loose, but it holds for every play.
+        """
+        if self.fixed_sides is not None:
+            layouts = [self.layout(self.fixed_sides)]
+        else:
+            layouts = [self.layout(self.sides_for_mask(m)) for m in self.setup_masks()]
+        rounds = max(layout.sky.skull_row for layout in layouts)
+        limit = max(self.robot_dice, self.hooks.max_robots(self.new_initial_state()))
+        robots = min(limit, max(len(layout.base.robot_spaces) for layout in layouts))
+        builds_per_use = max([room.effects.count("robots") for layout in layouts for room in layout.base.rooms]
+                             or [0])
+        dice = self.plain_dice + self.white_dice
+        uses = dice + robots
+        builds = uses * builds_per_use
+        per_round = ((1 + self.white_dice) + int(self.hooks.adds_decisions) + dice + dice + uses + builds
+                     + (robots + builds) + 1 + A.COLS)
+        return int(self.fixed_sides is None) + rounds * per_round
+
+    # --- what the player sees, for learning agents: ufs/observation.py, docs/research.md ------
+
+    def observation_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The named pieces of ``state.observation_tensor()``, in order, with their shapes."""
+        from soloboard.ufs.observation import observer
+
+        return observer(self).layout()
+
+    def observation_tensor(self, state: UFSState, player: int = 0) -> list[float]:
+        from soloboard.ufs.observation import observation_tensor
+
+        _check_player(player)
+        return observation_tensor(state)
+
+    def observation_string(self, state: UFSState, player: int = 0) -> str:
+        from soloboard.ufs.observation import observation_string
+
+        _check_player(player)
+        return observation_string(state)
 
     def parameters(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -162,12 +261,16 @@ class UFSGame(BaseUFSGame):
     ``UFSGame(city="roswell", threat=0)`` is the first game. Parameters:
 
     - ``city``: ``roswell`` | ``new-york`` | ``washington``.
+    - ``side``: ``"blue"`` (the undamaged side, default) or ``"damaged"`` (the red side;
+      ``"red"`` is accepted too). Each side has its own ability and research spaces.
+      ``damaged=True`` (the earlier name) means ``side="damaged"``.
     - ``threat``: 0..4 sky tiles flipped to their threat side, drawn at random (a chance node);
       or ``sky``: every tile's side, bottom tile first (``"ETEE"`` or a sequence of
       ``"easy"``/``"threat"``). Give one or the other; the default is threat 0.
-    - ``unidentified_action``: how to resolve the two mothership-action symbols our source
-      could not identify: ``"damage"`` (1 damage, the likeliest reading; default) or ``"none"``.
-    - ``damaged``: play the city's damaged side. Refused: no damaged side is known.
+    - ``unidentified_action``: how to play the two threat-side mothership symbols that our
+      first source could not read and a second source gives as "base takes 1 damage":
+      ``"damage"`` (default, as identified) or ``"none"`` (no effect, how games saved before
+      they were identified played them; kept so those saves load and replay the same).
     """
 
     short_name = "ufs"
@@ -188,19 +291,21 @@ class UFSGame(BaseUFSGame):
         threat: int | None = None,
         sky: str | Sequence[str] | None = None,
         unidentified_action: str = "damage",
-        damaged: bool = False,
+        side: str | None = None,
+        damaged: bool | None = None,
     ) -> None:
         super().__init__()
         cities = C.city_ids()
         city_id = normalise_city(city)
         if city_id not in cities:
             raise ValueError(f"unknown city {city!r}; valid cities: {', '.join(cities)}")
-        self.city = C.city(city_id)
-        if damaged:
-            raise ValueError(
-                f"the damaged side of {self.city.name} cannot be played: {self.city.damaged_side_note} "
-                "Its ability is what makes it the damaged side, and we never invent an ability."
-            )
+        if damaged is not None and not isinstance(damaged, bool):
+            raise ValueError(f"damaged must be true or false, not {damaged!r} (or give side='blue' / 'damaged')")
+        city_side = C.normalise_side(side) if side is not None else "damaged" if damaged else "blue"
+        if damaged is not None and damaged != (city_side == "damaged"):
+            raise ValueError(f"side={side!r} and damaged={damaged!r} contradict each other: give side only")
+        self.city = C.city(city_id, city_side)
+        self.side = city_side
         if sky is not None and threat is not None:
             raise ValueError("give either threat (random sides) or sky (named sides), not both")
         if sky is not None:
@@ -214,16 +319,16 @@ class UFSGame(BaseUFSGame):
             # a draw with a single outcome is no chance event
             self.fixed_sides = ("easy",) * 4 if level == 0 else ("threat",) * 4 if level == 4 else None
         self.flipped = self.threat
-        if unidentified_action not in UNIDENTIFIED_READINGS:
+        if unidentified_action not in SINGLE_SOURCE_READINGS:
             raise ValueError(
-                f"unknown reading {unidentified_action!r} for the unidentified mothership actions; "
-                f"valid: {', '.join(UNIDENTIFIED_READINGS)}"
+                f"unknown reading {unidentified_action!r} for the two threat-side 'base takes 1 damage' symbols "
+                f"known from one source; valid: {', '.join(SINGLE_SOURCE_READINGS)}"
             )
         self.unidentified_action = unidentified_action
         self._sky_given = sky is not None
         self.base = BaseTables(C.base_half(self.city.top, "top"), C.base_half(self.city.bottom, "bottom"))
         self.start_energy = self.city.start_energy
-        self.hooks = hooks_for(self.city.ability_id)
+        self.use_hooks(hooks_for(self.city.ability_id, city_id, city_side))
         counts = C.mothership()
         self.plain_dice = counts.gray_dice
         self.white_dice = counts.white_dice
@@ -233,10 +338,12 @@ class UFSGame(BaseUFSGame):
 
     def _build_layout(self, sides: tuple[str, ...]) -> Layout:
         city = self.city
-        return Layout(boxed_sky(sides), self.base, city.start_energy, city.energy_max, city.damage_limit)
+        sky = boxed_sky(sides, city.research_costs, self.unidentified_action)
+        return Layout(sky, self.base, city.start_energy, city.energy_max, city.damage_limit)
 
     def parameters(self) -> dict[str, Any]:
-        params: dict[str, Any] = {"city": self.city.id, "unidentified_action": self.unidentified_action}
+        params: dict[str, Any] = {"city": self.city.id, "side": self.side,
+                                  "unidentified_action": self.unidentified_action}
         if self._sky_given:
             params["sky"] = "".join(s[0].upper() for s in self.fixed_sides or ())
         else:
@@ -244,26 +351,50 @@ class UFSGame(BaseUFSGame):
         return params
 
     def title(self) -> str:
-        return f"{self.city.name}, threat {self.threat}"
+        return f"{self.city.name} ({self.side} side), threat {self.threat}"
 
     def describe_sides(self, sides: tuple[str, ...]) -> str:
         letters = "".join(s[0].upper() for s in sides)
         return f"sky {letters} (E easy, T threat; bottom tile first)"
 
+    def research_note(self) -> str:
+        """The research spaces this city side adds, in words ("" when it adds none)."""
+        costs = self.city.research_costs
+        if not costs:
+            return ""
+        spaces = ", ".join(str(c) for c in costs)
+        word = "a space costing" if len(costs) == 1 else "spaces costing"
+        return (f"the city tile adds {word} {spaces} to the research track, right after the start "
+                f"({len(costs) + C.SKY_ROWS} spaces to research in all)")
+
     def notices(self) -> list[str]:
         """What the player must be told about the data behind this game."""
+        city = self.city
         notes = []
-        if not self.city.ability_known:
-            notes.append(f"{self.city.name}: city ability not modelled. {self.city.ability_text}")
-        if not self.city.start_energy_known:
-            notes.append(f"{self.city.name}: start energy unknown, {self.city.start_energy} assumed.")
+        where = f"{city.name} ({city.side} side)"
+        if city.ability_id is None and city.ability_known:
+            notes.append(f"{where}: {city.ability_text}")
+        elif not city.ability_known:
+            notes.append(f"{where}: city ability not modelled. {city.ability_text}")
+        else:
+            notes.append(f"{where}: \"{city.ability_text}\" (ability from a third-party transcription, "
+                         "not verified against the printed tile)")
+        research = self.research_note()
+        if research:
+            notes.append(f"{where}: {research} (from a third-party transcription).")
+        if not city.start_energy_known:
+            notes.append(f"{city.name}: start energy unknown, {city.start_energy} assumed.")
         notes.append(
-            "Component data is an unverified transcription; track lengths are an interpretation "
-            f"(energy 0..{self.city.energy_max}, the base is destroyed at damage {self.city.damage_limit})."
+            "Tiles and cities come from third-party transcriptions, not verified against the printed components; "
+            f"track lengths are an interpretation (energy 0..{city.energy_max}, the base is destroyed at damage "
+            f"{city.damage_limit})."
         )
-        reading = "1 damage" if self.unidentified_action == "damage" else "no effect"
-        notes.append(
-            "Two threat-side mothership symbols are unidentified; they are resolved as "
-            f"'{reading}' (unidentified_action={self.unidentified_action!r})."
-        )
+        if self.unidentified_action == "none":
+            notes.append(
+                "The two threat-side 'base takes 1 damage' symbols known from one source are played as no effect "
+                "(the option kept for games saved before they were identified)."
+            )
+        elif self.fixed_sides is None or "threat" in self.fixed_sides:
+            notes.append("Two threat-side 'base takes 1 damage' symbols (sky tiles 2 and 4) are known from one "
+                         "transcription only.")
         return notes
