@@ -1,8 +1,10 @@
 """The 9-card print-and-play edition: where its rules differ from the boxed edition.
 
-Rules: the Spanish rulebook and rulings 16-21. Card data (easy sides), copied from the
-package's data files into these tests: sky rows 1..15, the skull on row 12, research
-costs 3 1 4 2 3 2 6 2 1 4 7 4 2 12, energy 0..7 from 2, the 5th damage loses.
+Rules: the Spanish rulebook and rulings 16-21, with the robot readings in docs/ufs-pnp.md
+(a robot leaves only worn out at 1 or when a new robot takes its blue die; robots go only
+into excavated rooms). Card data (easy sides), copied from the package's data files into
+these tests: sky rows 1..15, the skull on row 12, research costs 3 1 4 2 3 2 6 2 1 4 7 4 2 12,
+energy 0..7 from 2, the 5th damage loses. The difficult sides: test_ufs_pnp_difficult.py.
 
 Base (row 0 = AA guns), excavator start e2, rows 0-1 excavated:
   row 1: a1 ENE-1 $0 | b1 ROB-1 $1 | c1 FIG-1 $1 | d1 tunnel | e1 RES-1 $1
@@ -14,7 +16,6 @@ Base (row 0 = AA guns), excavator start e2, rows 0-1 excavated:
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections.abc import Iterator, Mapping
@@ -26,7 +27,6 @@ from hypothesis import strategies as st
 
 import soloboard
 from soloboard.core.chance import sample_outcome
-from soloboard.ufs import components
 from soloboard.ufs.serialize import position_dict
 
 COLS = 5
@@ -113,49 +113,17 @@ def test_components_of_the_nine_card_edition() -> None:
     assert game.num_distinct_actions() == 522 and game.dice_letters == "BW" and game.ship_letters == "GR"
 
 
-def test_only_level_0_is_playable_and_the_refusal_says_where_the_data_goes() -> None:
-    for level in range(1, 9):
-        with pytest.raises(ValueError, match=r"difficult side of .*not known.*data/pnp/sky-1\.json"):
-            soloboard.load_game("ufs-pnp", level=level)
-    with pytest.raises(ValueError, match=r"cannot play sky-2 on the difficult side.*data/pnp/sky-2\.json"):
-        soloboard.load_game("ufs-pnp", difficult=["sky-2"])
+def test_invalid_parameters_are_refused_with_the_valid_values() -> None:
     with pytest.raises(ValueError, match="unknown card 'sky-9'; valid cards: mothership, sky-1"):
         soloboard.load_game("ufs-pnp", difficult=["sky-9"])
     with pytest.raises(ValueError, match=r"valid levels: 0\.\.8"):
         soloboard.load_game("ufs-pnp", level=9)
+    with pytest.raises(ValueError, match="not both"):
+        soloboard.load_game("ufs-pnp", level=1, difficult=["sky-1"])
     with pytest.raises(ValueError, match="unknown energy_rule 'double'; valid: add, max"):
         soloboard.load_game("ufs-pnp", energy_rule="double")
-    assert any("Only the easy sides" in note for note in soloboard.load_game("ufs-pnp").notices())
-
-
-@pytest.fixture
-def difficult_sky_1(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A difficult side added to a data file (a made-up one, for this test only)."""
-    real = components._read
-
-    def read(path: str) -> dict[str, Any]:
-        data = real(path)
-        if path == "pnp/sky-1.json":
-            data = copy.deepcopy(data)
-            hard = copy.deepcopy(data["sides"]["easy"])
-            hard["rows_top_to_bottom"][0]["cells"] = ["X1", ".", ".", ".", "."]
-            data["sides"]["difficult"] = hard
-        return data
-
-    components.pnp_card.cache_clear()
-    monkeypatch.setattr(components, "_read", read)
-    yield
-    components.pnp_card.cache_clear()
-
-
-def test_a_difficult_side_added_to_the_data_is_played_with_no_code_change(difficult_sky_1: None) -> None:
-    named = pnp(difficult=["sky-1"])
-    assert p(named)["card_sides"] == ["easy", "difficult"] + ["easy"] * 6
-    assert named.sky.cell[1 * COLS + 0] == 11  # an explosion 1 where the easy side is empty
-    drawn = pnp(level=1)  # one known difficult side: a draw with a single outcome is no chance event
-    assert drawn.phase_name == "roll" and p(drawn)["card_sides"] == p(named)["card_sides"]
-    with pytest.raises(ValueError, match="level 2 needs 2 cards"):
-        soloboard.load_game("ufs-pnp", level=2)
+    notes = soloboard.load_game("ufs-pnp").notices()
+    assert any("Difficult sides that can be played: sky-1, sky-2, sky-3, sky-4" in note for note in notes)
 
 
 # --- energy ----------------------------------------------------------------------------------
@@ -240,9 +208,80 @@ def test_with_both_robot_dice_on_the_base_a_new_robot_takes_one_of_them() -> Non
     play(state, "use b1")
     play(state, "done")  # a2 -> 2, c1 -> 3, then the new robot (5) waits for a blue die
     assert state.phase_name == "install"
-    assert set(legal(state)) == {"remove a2", "remove c1", "skip"}
-    play(state, "remove c1", "install c1")
+    assert set(legal(state)) == {"remove a2", "remove c1"}  # it must take one: no skip
+    with pytest.raises(soloboard.IllegalActionError, match="takes the blue die of a robot"):
+        play(state, "skip")
+    play(state, "remove c1")
+    assert "remove a2" not in legal(state)  # one die taken is enough: the other robot stays
+    play(state, "install c1")
     assert p(state)["robots"] == {"a2": {"value": 2, "exhausted": False}, "c1": {"value": 5, "exhausted": False}}
+
+
+def test_no_robot_can_be_removed_in_the_dice_or_rooms_phase() -> None:
+    # the rulebook's only ways out: worn out at 1, or its blue die taken for a new robot
+    state = position(black=[3, 1], white=[], robots={"a1": 3})
+    assert not any(m.startswith("remove") for m in legal(state))
+    assert "B3a1" not in legal(state)  # the robot occupies a1: no worker die may take its space
+    with pytest.raises(soloboard.IllegalActionError, match="leaves the base only when it is at 1") as err:
+        play(state, "remove a1")
+    assert err.value.rule == "robots: removal"
+    state = position(phase="rooms", dice={"c1": 1}, robots={"a2": 3}, excavator="a3")
+    assert not any(m.startswith("remove") for m in legal(state))
+    with pytest.raises(soloboard.IllegalActionError, match="leaves the base only when it is at 1"):
+        play(state, "remove a2")
+
+
+def test_a_new_robot_uses_the_free_blue_die_and_leaves_the_placed_robot_alone() -> None:
+    state = position(phase="rooms", dice={"b1": 6}, robots={"a2": 3}, excavator="a3", energy=3)
+    play(state, "use b1", "done")  # a robot showing 5 waits; a2 drops to 2
+    assert state.phase_name == "install"
+    # rows 0-2 are excavated: every empty room space of rows 1-2 (a2 holds the robot; d1, e2 are tunnels)
+    assert set(legal(state)) == {f"install {s}" for s in ("a1", "b1", "c1", "e1", "b2", "c2", "d2")}
+    with pytest.raises(soloboard.IllegalActionError, match="leaves the base only when it is at 1"):
+        play(state, "remove a2")
+    play(state, "install c1")
+    assert p(state)["robots"] == {"a2": {"value": 2, "exhausted": False}, "c1": {"value": 5, "exhausted": False}}
+
+
+def test_robots_go_only_into_excavated_rooms_never_onto_aa_guns() -> None:
+    state = position(phase="rooms", dice={"b1": 4, "a1": 2}, energy=3)
+    play(state, "use b1", "use a1")
+    assert state.phase_name == "install"
+    # rows 0 and 1 are excavated: the rooms a1, b1, c1, e1; d1 is a tunnel, a0..e0 are AA guns
+    assert set(legal(state)) == {"install a1", "install b1", "install c1", "install e1"}
+    with pytest.raises(soloboard.IllegalActionError, match="c0 is an AA gun: in this edition robots go only"):
+        play(state, "install c0")
+    with pytest.raises(soloboard.IllegalActionError, match=r"d1 is a tunnel \(robots go in rooms\)"):
+        play(state, "install d1")
+    # and a position with a robot on an AA gun is not one the rules produce
+    with pytest.raises(soloboard.InvalidSaveError, match=r"a robot cannot stand on c0.*not on AA guns"):
+        position(robots={"c0": 3})
+
+
+def test_a_column_never_runs_out_of_spaces_for_the_last_die() -> None:
+    # robots on c1 and c2, the round's excavation die already on e3, and the last die must go in column c:
+    # its AA gun c0 is always free, because robots stand only in rooms
+    dice = {"a1": 1, "b0": 2, "d2": 3, "e3": 2}
+    state = position(black=[4], white=[], robots={"c1": 3, "c2": 2}, excavator="a3", dice=dice, dig_die="e3")
+    assert legal(state) == ["B4c0"]
+
+
+def test_the_boxed_edition_keeps_its_robot_rules() -> None:
+    # boxed (ruling 10): a robot may be removed at any time, and installed on an AA gun
+    boxed = soloboard.load_game("ufs").new_initial_state()
+    play(boxed, "roll G135 W26")
+    data = json.loads(boxed.to_json())
+    del data["history"]
+    data["position"]["robots"] = {"a1": {"value": 3, "exhausted": False}, "c0": {"value": 2, "exhausted": False}}
+    state = soloboard.state_from_json(json.dumps(data))
+    assert {"remove a1", "remove c0"} <= set(legal(state))
+    assert "G5a1" in legal(state)  # a worker die displaces the robot
+    play(state, "remove c0")
+    assert list(p(state)["robots"]) == ["a1"]
+    data["position"] |= {"phase": "install", "install_value": 4, "robots": {}, "unplaced": {"gray": [], "white": []}}
+    data["position"].pop("to_roll", None)
+    state = soloboard.state_from_json(json.dumps(data))
+    assert {"install a0", "install e0", "install a1"} <= set(legal(state))
 
 
 # --- excavation ------------------------------------------------------------------------------
@@ -353,6 +392,11 @@ def test_invariants_hold_in_random_nine_card_games(seed: int, rule: str) -> None
         assert not set(pos["robots"]) & set(pos["dice"])
         assert len({name[0] for name in pos["dice"]}) == len(pos["dice"])
         assert all(0 <= a < 522 for a in state.legal_actions()) or state.is_chance_node()
+        assert not any(name.endswith("0") for name in pos["robots"])  # never on an AA gun
+        if state.phase_name in ("place", "rooms"):  # no way to remove a robot at will
+            assert not any(m.startswith("remove") for m in legal(state))
+        if not state.is_terminal():
+            assert state.legal_actions()  # never a position with no way out
         if state.is_terminal():
             assert state.legal_actions() == [] and state.returns() in ([0.0], [1.0])
 

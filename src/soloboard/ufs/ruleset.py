@@ -27,6 +27,12 @@ class Ruleset:
     mothership_acts_before_descending: bool
     #: spawning: the drop point farthest from the column's topmost ship (boxed) or any free one (9-card)
     spawn_farthest: bool
+    #: a robot may be removed at any time (boxed), or leaves only worn out at 1 or when a new robot takes its
+    #: blue die because none is left in reserve (9-card: "Elimínelo solo cuando ya tenga un valor de uno")
+    robots_removed_at_will: bool
+    #: a new robot may stand on an AA gun (boxed: rulebook special cases) or only in a room (9-card: "en una
+    #: habitación ya excavada")
+    robots_on_aa_guns: bool
 
 
 BOXED = Ruleset(
@@ -37,6 +43,8 @@ BOXED = Ruleset(
     dig_checked_on_place=True,
     mothership_acts_before_descending=False,
     spawn_farthest=True,
+    robots_removed_at_will=True,
+    robots_on_aa_guns=True,
 )
 
 PNP = Ruleset(
@@ -47,4 +55,6 @@ PNP = Ruleset(
     dig_checked_on_place=False,
     mothership_acts_before_descending=True,
     spawn_farthest=False,
+    robots_removed_at_will=False,
+    robots_on_aa_guns=False,
 )

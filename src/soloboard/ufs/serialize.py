@@ -16,6 +16,7 @@ from soloboard.core.errors import InvalidSaveError
 from soloboard.core.saves import FORMAT, check_position, game_from_save, history_from_save, replay
 from soloboard.ufs import actions as A
 from soloboard.ufs.state import (
+    ABILITY,
     INSTALL,
     OVER,
     PHASE_NAMES,
@@ -72,7 +73,7 @@ def position_dict(state: UFSState) -> dict[str, Any]:
     return pos
 
 
-def _start(game: Any, origin: dict[str, Any] | None) -> UFSState:
+def start_from(game: Any, origin: dict[str, Any] | None) -> UFSState:
     """The state a history starts from: the initial state, or a saved position."""
     if origin is None:
         return game.new_initial_state()
@@ -83,7 +84,7 @@ def _start(game: Any, origin: dict[str, Any] | None) -> UFSState:
 
 def state_to_dict(state: UFSState) -> dict[str, Any]:
     notation = []
-    replay = _start(state.game, state.origin)
+    replay = start_from(state.game, state.origin)
     for action in state.hist:
         notation.append(replay.action_to_string(action))
         replay.apply_action(action)
@@ -114,8 +115,8 @@ def state_from_dict(data: dict[str, Any], game_class: Any) -> UFSState:
     if data.get("history") is None:
         if not isinstance(position, dict):
             raise InvalidSaveError("the save has neither a 'history' list nor a 'position' object")
-        return _start(game, position)
-    state = replay(_start(game, origin), history_from_save(data))
+        return start_from(game, position)
+    state = replay(start_from(game, origin), history_from_save(data))
     check_position(position, state, position_dict)
     return state
 
@@ -190,7 +191,7 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         raise InvalidSaveError(
             f"{second} ships are not conserved: board + mothership + supply must be {game.reinforcement_ships}"
         )
-    base = game.base
+    base = state.base  # the layout's: in a 9-card draw the base cards may be drawn too
     exc_space = _space(_field(pos, "excavator", str), "excavator")
     state.exc = base.pos[exc_space]
     if state.exc < base.excavator_start:
@@ -232,9 +233,11 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         value = robot.get("value") if isinstance(robot, dict) else None
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise InvalidSaveError(f"robot on {name} must show 1..6")
-        if base.kind[s] not in (ROOM, AA_GUN) or base.pos[s] >= state.exc or state.dice[s]:
+        on_guns = game.ruleset.robots_on_aa_guns
+        if base.kind[s] not in ((ROOM, AA_GUN) if on_guns else (ROOM,)) or base.pos[s] >= state.exc or state.dice[s]:
             raise InvalidSaveError(
-                f"a robot cannot stand on {name}: robots stand on empty excavated room spaces or AA guns"
+                f"a robot cannot stand on {name}: robots stand on empty excavated room spaces"
+                + (" or AA guns" if on_guns else " (in this edition not on AA guns)")
             )
         state.robots[s] = value
         if robot.get("exhausted"):
@@ -253,6 +256,13 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         to_roll = _field(pos, "to_roll", dict)
         state.roll_g = _field(to_roll, game.dice_names[0], int, 0, game.plain_dice)
         state.roll_w = _field(to_roll, game.dice_names[1], int, 0, game.white_dice)
+        if game.fixed_white_sixes and not state.cols_used and state.roll_w + game.fixed_white_sixes > game.white_dice:
+            raise InvalidSaveError(  # Washington, DC (blue): the round's first roll sets a white die to 6
+                f"'to_roll': the round's first roll rolls {game.white_dice - game.fixed_white_sixes} "
+                f"{game.dice_names[1]} dice here (the city sets the others to 6)"
+            )
+    if phase == ABILITY:
+        _check_ability(game, state)
     if phase == INSTALL:
         state.install_value = _field(pos, "install_value", int, 1, 6)
     pending = pos.get("pending_robots", [])
@@ -262,10 +272,7 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         raise InvalidSaveError("'pending_robots': in this edition a new robot is installed at once")
     state.pending_robots = list(pending)
     if phase == SPAWN:
-        options = _field(pos, "spawn_options", list)
-        state.spawn_options = tuple("abcde".index(c) for c in options if isinstance(c, str) and c in "abcde")
-        if len(state.spawn_options) < 2:
-            raise InvalidSaveError("'spawn_options' must name at least two columns")
+        _check_spawn(state, _field(pos, "spawn_options", list))
     result = pos.get("result")
     if phase == OVER:
         if result not in ("win", "loss"):
@@ -277,3 +284,37 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     assert phase != SETUP
     state.hist = []
     return state
+
+
+def _check_spawn(state: UFSState, options: list[Any]) -> None:
+    """A spawn decision: the engine, spawning from this position, must stop here and offer these columns.
+
+    The engine's own spawning code decides (on a copy), so the loader and the rules cannot disagree: e.g. in
+    the 9-card edition one free column with a green and a red ship waiting is a choice (which ship goes).
+    """
+    if not all(isinstance(c, str) and len(c) == 1 and c in "abcde" for c in options):
+        raise InvalidSaveError(f"'spawn_options' must name columns a-e, not {options!r}")
+    if not state.wait_p and not state.wait_w:
+        raise InvalidSaveError("the position is in the spawn phase but no ship waits on the mothership")
+    probe = state.clone()
+    probe._spawn_ships()
+    if probe.phase != SPAWN or probe.grid != state.grid:
+        raise InvalidSaveError(
+            "the position is in the spawn phase but the waiting ships have no choice of where (or which) to spawn"
+        )
+    expected = ["abcde"[c] for c in probe.spawn_options]
+    if options != expected:
+        raise InvalidSaveError(f"'spawn_options' is {options!r}; the rules offer {expected} here")
+    state.spawn_options = probe.spawn_options
+
+
+def _check_ability(game: Any, state: UFSState) -> None:
+    """A city ability's decision (Washington, DC damaged): right after the round's first roll, a choice to make."""
+    dice = sum(state.pool)
+    if not (game.hooks.adds_decisions and game.first_roll_hook):
+        raise InvalidSaveError("the position is in the ability phase but this city side has no decision to make")
+    if state.cols_used or dice != game.plain_dice + game.white_dice or len(game.hooks.decision_actions(state)) < 2:
+        raise InvalidSaveError(
+            "the ability phase comes right after the round's first roll: every worker die unplaced, "
+            "no column used, and a die below 6"
+        )
