@@ -5,11 +5,16 @@
 >>> state = game.new_initial_state()
 >>> state.is_chance_node()
 True
+
+The API is OpenSpiel's shape (``soloboard.core.api`` lists the conventions). Importing the
+package is light: a game's modules load with ``load_game``.
 """
+
+__version__ = "0.1.0"  # the same as pyproject.toml (tests/test_api.py checks)
 
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, Game, State
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
-from soloboard.core.registry import game_names, load_game, state_from_json
+from soloboard.core.registry import game_names, game_parameters, load_game, state_from_json
 
 __all__ = [
     "CHANCE_PLAYER",
@@ -18,8 +23,9 @@ __all__ = [
     "IllegalActionError",
     "InvalidSaveError",
     "State",
+    "__version__",
     "game_names",
+    "game_parameters",
     "load_game",
     "state_from_json",
 ]
-__version__ = "0.1.0"

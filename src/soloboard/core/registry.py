@@ -33,12 +33,43 @@ def _factory(name: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
+def game_parameters(name: str) -> list[str]:
+    """The keyword parameters ``load_game(name, ...)`` takes, in the game's own order."""
+    return parameter_names(_factory(name))
+
+
+def parameter_names(factory: Any) -> list[str]:
+    import inspect  # only here: ``import soloboard`` stays light
+
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [p.name for p in inspect.signature(factory).parameters.values() if p.kind in kinds]
+
+
+def check_parameters(factory: Any, name: str, params: dict[str, Any]) -> None:
+    """``ValueError`` naming every unknown parameter (with the nearest valid one) and the valid ones."""
+    valid = parameter_names(factory)
+    unknown = [key for key in params if key not in valid]
+    if not unknown:
+        return
+    import difflib
+
+    hints = [f"{key!r} (did you mean {close[0]!r}?)" if (close := difflib.get_close_matches(str(key), valid, 1))
+             else repr(key) for key in unknown]
+    raise ValueError(
+        f"unknown parameter{'s' if len(unknown) > 1 else ''} {', '.join(hints)} for {name}; "
+        f"valid parameters: {', '.join(valid) or 'none'}"
+    )
+
+
 def load_game(name: str, **params: Any) -> Game:
     """``load_game("ufs", city="roswell", threat=1)``: the game with these parameters.
 
-    Unknown games and invalid parameters raise ``ValueError`` listing the valid values.
+    Unknown games, unknown parameters and invalid values raise ``ValueError`` listing the
+    valid ones.
     """
-    return _factory(name)(**params)
+    factory = _factory(name)
+    check_parameters(factory, name, params)
+    return factory(**params)
 
 
 def state_from_json(text: str) -> State:
@@ -49,6 +80,10 @@ def state_from_json(text: str) -> State:
         raise InvalidSaveError(f"not a soloboard save: not valid JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidSaveError("not a soloboard save: the 'format' field must be 'soloboard-state'")
+    if "game" not in data:
+        raise InvalidSaveError(
+            f"the save has no 'game' field naming its game (valid games: {', '.join(game_names())})"
+        )
     name = data.get("game")
     if not isinstance(name, str) or name not in _GAMES:
         raise InvalidSaveError(

@@ -24,7 +24,10 @@ def game_from_save(data: dict[str, Any], game_class: Any, version: int) -> Any:
     params = data.get("params")
     if not isinstance(params, dict):
         raise InvalidSaveError("the save has no 'params' object")
+    from soloboard.core.registry import check_parameters  # registry imports this module
+
     try:
+        check_parameters(game_class, str(data.get("game")), params)
         return game_class(**params)
     except (TypeError, ValueError) as exc:
         raise InvalidSaveError(f"the save's parameters are invalid: {exc}") from None

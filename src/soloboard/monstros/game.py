@@ -6,6 +6,8 @@ import os
 import unicodedata
 from typing import Any
 
+from soloboard.core.api import GameMixin
+from soloboard.core.errors import IllegalActionError
 from soloboard.monstros import actions as A
 from soloboard.monstros.cards import DIFFICULTY_ROLES, Deck, deck_from_path, default_deck
 from soloboard.monstros.state import MonstrosState
@@ -31,7 +33,8 @@ READINGS = (
     "Green CONSTRUTOR cards (solo only) are CONSTRUTOR cards: wild, and blue for the five-card reward.",
     "Red cards have no effect of their own: they fill a board slot (with its bonus) and never form a triple.",
     "Removed board cards go to the action discard pile.",
-    "Empty action deck: the discard pile is shuffled into a new deck; with both empty no card is drawn.",
+    "Empty action deck: no automatic reshuffle (the discard pile comes back only as the five-card reward); "
+    "a card that must be drawn from an empty deck is not drawn, and a player with an empty hand plays no card.",
     "A triple with all 4 tower pieces built is still removed, with no tower and no die token.",
     "Die tokens (5) and shield tokens (5) are limited to the supply: none is gained or placed when none is "
     "left; spent tokens and destroyed shields go back to the supply. Shields belong to the table, not to "
@@ -58,7 +61,7 @@ def normalise_difficulty(name: Any) -> str:
     return plain
 
 
-class MonstrosGame:
+class MonstrosGame(GameMixin):
     """Rules and parameters of one game.
 
     - ``players``: 1..6 (1 is the MODO SOLO: hands of 5, green CONSTRUTOR cards in play);
@@ -68,6 +71,7 @@ class MonstrosGame:
     """
 
     short_name = "monstros"
+    package = "soloboard.monstros"
     long_name = "A Invasão dos Monstros Sem Nome que comem tijolos (v1.4)"
 
     def __init__(self, players: int = 2, difficulty: str = "iniciante",
@@ -106,6 +110,41 @@ class MonstrosGame:
 
     def num_players(self) -> int:
         return self.players
+
+    def max_game_length(self) -> None:
+        """None: no bound on the number of actions follows from the rules.
+
+        Nothing in them forces progress while monsters go back into the deck as fast as they
+        come out (saves, tower removals and five-card rewards return them, unplaced cards go
+        to the bottom), the invasion rises only in a turn when nothing is placed or a raiser
+        is revealed, and the wall is rebuilt by leftover dice and five-card rewards; so this
+        returns None rather than a number that might be false. Random games are short (see
+        ``tests/test_api.py``), but a buffer sized for "every game" cannot be."""
+        return None
+
+    # --- what a seat sees, for learning agents: monstros/observation.py, docs/research.md ------
+
+    def observation_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The named pieces of ``state.observation_tensor()``, in order, with their shapes."""
+        from soloboard.monstros.observation import observer
+
+        return observer(self).layout()
+
+    def observation_tensor(self, state: MonstrosState, player: int | None = None) -> list[float]:
+        from soloboard.monstros.observation import observation_tensor
+
+        return observation_tensor(state, player)
+
+    def observation_string(self, state: MonstrosState, player: int | None = None) -> str:
+        from soloboard.monstros.observation import observation_string
+
+        return observation_string(state, player)
+
+    def refusal(self, state: MonstrosState, action: int) -> IllegalActionError:
+        """Why ``action`` is refused in ``state`` (the slow path: only for illegal actions)."""
+        from soloboard.monstros.refusals import explain
+
+        return explain(state, action)
 
     def parameters(self) -> dict[str, Any]:
         return {"players": self.players, "difficulty": self.difficulty, "deck": self.deck_path,

@@ -16,7 +16,13 @@ end the Rooms Phase   ``done``                                       510
 spawn a ship          ``spawn c`` (drop point above column c)        511..515
 decline a robot       ``skip`` (only when it cannot be installed)    516
 spawn a red ship      ``spawn red c`` (9-card edition only)          517..521
+set a die to 6        ``six G3`` (a gray 3 becomes 6), ``six W1``    522..533
+keep the roll         ``no six``                                     534
 ====================  ============================================  =====================
+
+``six`` and ``no six`` are the decision of Washington, DC's damaged side right after the
+first roll of each round (``hooks.py``); only a game with that ability numbers them
+(``game.num_distinct_actions()``: 517 boxed, 535 with the ability, 522 9-card).
 
 The 9-card edition writes its black dice ``B``: ``B5c3``.
 
@@ -49,7 +55,9 @@ SPAWN = 511
 SKIP = 516
 SPAWN_RED = 517
 SPAWN_COLS = 6  # SPAWN + c and SPAWN_RED + c share the column as (action - SPAWN) % 6
-NUM_ACTIONS = 522
+SIX = 522  # + color * 6 + value - 1: set an unplaced worker die of that colour and value to 6
+NO_SIX = 534
+NUM_ACTIONS = 535
 
 _SPACE_VERBS = {USE: "use", DISCARD: "discard", DIG: "dig", REMOVE: "remove", INSTALL: "install"}
 _VERB_BASE = {v: k for k, v in _SPACE_VERBS.items()}
@@ -63,6 +71,15 @@ def decode_place(action: int) -> tuple[int, int, int]:
     color, rest = divmod(action - PLACE, 180)
     value, space = divmod(rest, 30)
     return color, value + 1, space
+
+
+def six_action(color: int, value: int) -> int:
+    return SIX + color * 6 + value - 1
+
+
+def decode_six(action: int) -> tuple[int, int]:
+    color, value = divmod(action - SIX, 6)
+    return color, value + 1
 
 
 def space_name(space: int) -> str:
@@ -90,8 +107,13 @@ def player_action_to_string(action: int, dice_letters: str = "GW", reinforcement
         return f"spawn {'abcde'[action - SPAWN]}"
     if action == SKIP:
         return "skip"
-    if SPAWN_RED <= action < NUM_ACTIONS:
+    if SPAWN_RED <= action < SIX:
         return f"spawn {reinforcement} {'abcde'[action - SPAWN_RED]}"
+    if SIX <= action < NO_SIX:
+        color, value = decode_six(action)
+        return f"six {dice_letters[color]}{value}"
+    if action == NO_SIX:
+        return "no six"
     raise ValueError(f"{action} is not an Under Falling Skies action (valid: 0..{NUM_ACTIONS - 1})")
 
 
@@ -101,6 +123,15 @@ def parse_player_action(text: str, dice_letters: str = "GW", reinforcement: str 
     words = text.strip().lower().split()
     if not words:
         raise ValueError("empty move")
+    # forgiving where it is unambiguous: 'G3 a1' and 'g 3 a1' are G3a1; 'usec3' is 'use c3'
+    joined = "".join(words)
+    if len(words) > 1 and len(joined) == 4 and joined[0] in letters and joined[1] in "123456":
+        words = [joined]
+    elif len(words) == 1:
+        for verb in (*_VERB_BASE, "spawn"):
+            if joined.startswith(verb) and len(joined) > len(verb):
+                words = [verb, joined[len(verb):]]
+                break
     if len(words) == 1:
         w = words[0]
         if w == "done":
@@ -115,6 +146,10 @@ def parse_player_action(text: str, dice_letters: str = "GW", reinforcement: str 
             return _VERB_BASE[verb] + parse_space(arg)
         if verb == "spawn" and len(arg) == 1 and arg in "abcde":
             return SPAWN + "abcde".index(arg)
+        if verb == "six" and len(arg) == 2 and arg[0] in letters and arg[1] in "123456":
+            return six_action(letters.index(arg[0]), int(arg[1]))
+        if words == ["no", "six"]:
+            return NO_SIX
     elif len(words) == 3 and words[0] == "spawn" and words[1] == reinforcement and words[2] in list("abcde"):
         return SPAWN_RED + "abcde".index(words[2])
     first = dice_letters[0]
