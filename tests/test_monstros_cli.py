@@ -4,12 +4,28 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from rich.console import Console
 
 import soloboard
 from soloboard.cli.play_monstros import run_play_monstros
+from soloboard.cli.session import SAVE_PROMPT, TerminalSession
+
+
+@pytest.fixture(autouse=True)
+def autosave_home(tmp_path_factory, monkeypatch):
+    """Autosaves go to a temporary folder, never to the real per-user one."""
+    home = tmp_path_factory.mktemp("soloboard-home")
+    monkeypatch.setenv("SOLOBOARD_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def at_a_terminal(monkeypatch):
+    """The session asks its questions as it does when a person types at a terminal."""
+    monkeypatch.setattr(TerminalSession, "interactive", True)
 
 
 def console() -> tuple[Console, io.StringIO]:
@@ -38,13 +54,15 @@ def run(*lines: str, params=None, ai_seats=None, seed=11):
     return code, out.getvalue(), script
 
 
-def test_every_seat_played_by_the_agent_runs_to_the_end():
+def test_every_seat_played_by_the_agent_runs_to_the_end(autosave_home):
     code, text, script = run(ai_seats=[0, 1], seed=5)
     assert code == 0
     assert "RECONSTRUCTED" in text  # the start screen's notice
     assert "WON:" in text or "LOST:" in text
     assert "Turns played" in text
-    assert script.prompts == ["Save this game? File name (Enter = don't save): "]
+    assert script.prompts == []  # piped input: never asked for a file name
+    kept = soloboard.state_from_json((autosave_home / "autosave-monstros.json").read_text("utf-8"))
+    assert kept.is_terminal()  # the finished game is kept in the autosave file
 
 
 def test_the_same_seed_plays_the_same_game():
@@ -75,10 +93,14 @@ def first_decision_seed(phase: str) -> int:
 
 def test_moves_by_number_undo_and_log():
     seed = first_decision_seed("play")
-    code, text, _ = run("moves", "1", "log", "undo", "undo", "board", "help", "quit", seed=seed)
+    code, text, _ = run("moves", "1", "log", "log moves", "log 1", "log 9", "undo", "undo", "board", "help", "quit",
+                        seed=seed)
     assert code == 0
     assert "seat 0: ▶ play" in text
-    assert "Turn 1: s0: play" in text
+    assert "Turn 1: s0: play" in text  # log moves: the notation
+    assert "Turn 1 (seat 0)" in text and "Set-up" in text  # log: the events, turn by turn
+    assert "Seat 0 plays" in text and "into board slot 1" in text
+    assert "No turn '9' to show" in text
     assert "Undone: play" in text
     assert "Nothing to undo" in text
     assert "A Invasão dos Monstros Sem Nome in brief" in text
@@ -115,7 +137,7 @@ def test_save_and_load(tmp_path):
     assert f"Loaded {path}" in text
 
 
-def test_save_asks_before_overwriting_and_a_failed_save_keeps_the_old_file(tmp_path):
+def test_save_asks_before_overwriting_and_a_failed_save_keeps_the_old_file(tmp_path, at_a_terminal):
     seed = first_decision_seed("play")
     path = tmp_path / "old.json"
     path.write_text("OLD", encoding="utf-8")
@@ -169,8 +191,42 @@ def test_invalid_parameters_return_2(params, ai_seats, message):
     assert pytest.importorskip("re").search(message, out.getvalue())
 
 
-def test_finished_game_can_be_saved(tmp_path):
+def test_finished_game_can_be_saved(tmp_path, at_a_terminal):
     path = tmp_path / "end.json"
-    _, text, _ = run(str(path), ai_seats=[0], params={"players": 1}, seed=2)
+    _, text, script = run(str(path), ai_seats=[0], params={"players": 1}, seed=2)
+    assert script.prompts == [SAVE_PROMPT]
     assert f"Saved to {path}" in text
     assert soloboard.state_from_json(path.read_text("utf-8")).is_terminal()
+
+
+def test_the_terminal_says_what_happened_from_the_events():
+    """Every move is followed by its events: the monsters' turn step by step, the moves the
+    engine made by itself and for which seat, and the end."""
+    _, text, _ = run(ai_seats=[0, 1], seed=5)
+    assert "── Turn 1: seat 0 plays." in text
+    assert "── The monsters' turn: on the table" in text
+    assert "The monsters attack: their attack" in text
+    assert "Revealed monster" in text and "Set-up: revealed monster" in text
+    assert re.search(r"For seat [01], the engine plays '[^']+' \(the only legal move\)\.", text)
+    assert re.search(r"Wall \d+ → \d+ \(the monsters' attack\)", text)
+    assert "The players LOSE: the wall was destroyed." in text or "The players WIN" in text
+
+
+def test_the_monsters_turn_is_told_in_order():
+    """After the attack: the monsters' attack, the wall's loss, then each card revealed, then what
+    is placed (the rulebook's order: 2 a, then 2 b)."""
+    _, text, _ = run(ai_seats=[0, 1], seed=5)
+    turn = text.split("── The monsters' turn", 2)[1]
+    attack = turn.index("The monsters attack")
+    reveal = turn.index("Revealed monster")
+    placed = min(i for i in (turn.find("To the table:"), turn.find("No revealed monster fits")) if i >= 0)
+    assert attack < reveal < placed
+
+
+def test_preview_shows_a_move_without_playing_it():
+    seed = first_decision_seed("play")
+    code, text, _ = run("preview 1", "preview zzz", "preview", "moves", "quit", seed=seed)
+    assert code == 0
+    assert "If play " in text and "(nothing was played: type the move to play it)" in text
+    assert "Cannot read 'zzz'" in text and "Preview what?" in text
+    assert "seat 0: ▶" not in text  # nothing was played

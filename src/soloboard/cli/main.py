@@ -6,18 +6,21 @@ import argparse
 import sys
 from typing import Any
 
+from soloboard import __version__
 from soloboard.core.registry import game_names
 
 # each game's options: command-line flag -> (attribute of the parsed arguments, parameter of load_game)
 _GAME_OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "ufs": {
         "--city": ("city", "city"),
+        "--side": ("side", "side"),
         "--threat": ("threat", "threat"),
         "--sky": ("sky", "sky"),
         "--unidentified": ("unidentified", "unidentified_action"),
     },
     "ufs-pnp": {
         "--level": ("level", "level"),
+        "--difficult": ("difficult", "difficult"),
         "--energy-rule": ("energy_rule", "energy_rule"),
     },
     "monstros": {
@@ -45,19 +48,28 @@ def _game_params(args: argparse.Namespace) -> dict[str, Any]:
     return params
 
 
-def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", choices=game_names(), help="which game")
+def _add_game_options(p: argparse.ArgumentParser, optional_game: bool = False) -> None:
+    if optional_game:  # 'play --resume' may leave the game out: the latest autosave says which
+        p.add_argument("game", nargs="?", choices=game_names(), help="which game")
+    else:
+        p.add_argument("game", choices=game_names(), help="which game")
     boxed = p.add_argument_group("ufs (boxed edition) options")
     boxed.add_argument("--city", help="roswell (default) | new-york | washington")
+    boxed.add_argument("--side", choices=["blue", "damaged", "red"],
+                       help="the city tile's side: blue (undamaged, default) or damaged (red); each has its ability")
     boxed.add_argument("--threat", type=int,
                        help="threat level 0-4: that many sky tiles, drawn at random, on their threat side")
     boxed.add_argument("--sky", help="every sky tile's side, bottom tile first, e.g. ETEE (E easy, T threat)")
     boxed.add_argument("--unidentified", choices=["damage", "none"],
-                       help="how to play the two unidentified mothership symbols (default: damage)")
+                       help="the two threat-side 'base takes 1 damage' symbols known from one source: damage "
+                            "(default) or none (no effect, as games saved before they were identified played them)")
     pnp = p.add_argument_group("ufs-pnp (9-card edition) options")
     pnp.add_argument("--level", type=int,
-                     help="level 0-8: that many cards, drawn at random, on their difficult side (only 0 is "
-                          "playable: the difficult sides are not known)")
+                     help="level 0-8: that many cards, drawn at random, on their difficult side (0-4 can be "
+                          "played: only the sky cards' difficult sides are fully known)")
+    pnp.add_argument("--difficult",
+                     help="the cards on their difficult side, by name, e.g. sky-1,sky-3 (sky-1..sky-4 or 1-4, "
+                          "base-0, base-1, science, mothership)")
     pnp.add_argument("--energy-rule", dest="energy_rule", choices=["max", "add"],
                      help="energy room: max = energy becomes max(energy, value), the rulebook (default); "
                           "add = add the value, the later edition")
@@ -79,21 +91,33 @@ def _seats(text: str) -> list[int]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="soloboard", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"soloboard {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("play", help="play a game in the terminal")
-    _add_game_options(p)
+    _add_game_options(p, optional_game=True)
     p.add_argument("--seed", type=int, help="seed for the dice (default: random)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the game left last (of this game, if one is named): see 'soloboard resume'")
     p.add_argument("--ai-seats", dest="ai_seats", type=_seats,
-                   help="monstros: seats the random agent plays, numbered from 0 as on the screen, e.g. 1,2")
+                   help="monstros: seats an agent plays (--ai), numbered from 0 as on the screen, e.g. 1,2")
+    p.add_argument("--ai", choices=["random", "greedy", "mcts"], default="greedy",
+                   help="monstros: the agent of the --ai-seats (default: greedy)")
+    p.add_argument("--budget", help="--ai mcts: thinking time or iterations per move (default 0.3s; e.g. 1s, 2000it)")
 
-    p = sub.add_parser("replay", help="step through a saved game")
+    p = sub.add_parser("replay", help="step through a saved game: back, forward, to a round; continue to play on")
     p.add_argument("file")
     p.add_argument("--all", action="store_true", help="print every step without waiting for Enter")
+    p.add_argument("--round", dest="round_no", type=int, help="start at this round")
+
+    p = sub.add_parser("resume", help="continue the game left last (quit, Ctrl-C or end of input keep it)")
+    p.add_argument("game", nargs="?", choices=game_names(), help="which game's autosave (default: the latest)")
 
     p = sub.add_parser("sim", help="simulate many games with an agent and report win rates")
     _add_game_options(p)
-    p.add_argument("--agent", default="random", help="agent to play (default: random)")
+    p.add_argument("--agent", default="random",
+                   help="random (default), greedy, mcts, or your own as package.module:Class")
+    p.add_argument("--budget", help="mcts: time or iterations per decision, e.g. 0.3s (default) or 2000it")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--seed", type=int, default=0)
@@ -103,17 +127,53 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(p)
     p.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
     p.add_argument("--runs", type=int, default=5, help="timed runs; the median is reported")
+
+    # the agents (issue 10): cli/hint.py, cli/review.py, cli/report.py
+    p = sub.add_parser("hint", help="the three best moves of a saved game's position, with their chances")
+    p.add_argument("file")
+    p.add_argument("--budget", help="search time or iterations (default 0.8s)")
+
+    p = sub.add_parser("review", help="replay a saved game: the decisions that cost the most")
+    p.add_argument("file")
+    p.add_argument("--budget", help="search per decision (default 0.25s)")
+    p.add_argument("--top", type=int, default=10, help="how many decisions to list (default 10)")
+
+    p = sub.add_parser("report", help="win rates of agents over setups: an HTML report (games kept in SQLite)")
+    p.add_argument("game", choices=game_names(), help="which game")
+    p.add_argument("--agents", default="greedy,mcts", help="comma-separated agents (default: greedy,mcts)")
+    p.add_argument("--budget", help="mcts: time or iterations per decision (default 0.3s)")
+    p.add_argument("--games", type=int, default=100, help="games per agent and setup (default 100)")
+    p.add_argument("--cities", help="ufs: comma-separated cities (default roswell)")
+    p.add_argument("--threats", help="ufs: threat levels, e.g. 0-4 or 0,2 (default 0)")
+    p.add_argument("--levels", help="ufs-pnp: levels, e.g. 0-4 (default 0)")
+    p.add_argument("--players", dest="report_players", help="monstros: numbers of players, e.g. 1,3 (default 1)")
+    p.add_argument("--difficulties", help="monstros: e.g. iniciante,epico (default iniciante)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, help="local worker processes (default: every core)")
+    p.add_argument("--ray", help="run the games as Ray tasks: a cluster address, or auto")
+    p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
+    p.add_argument("--out", default="report.html", help="the HTML file to write (default report.html)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "resume" or (args.command == "play" and args.resume):
+            if args.command == "play" and (args.seed is not None or _game_params(args)):
+                raise ValueError("--resume continues a game as it was: it takes no game options or --seed")
+            from soloboard.cli.resume import run_resume
+
+            return run_resume(args.game)
         if args.command == "play":
+            if args.game is None:
+                raise ValueError(f"which game? soloboard play GAME (one of: {', '.join(game_names())}), "
+                                 "or soloboard play --resume")
             if args.game == "monstros":
                 from soloboard.cli.play_monstros import run_play_monstros
 
-                return run_play_monstros(_game_params(args), seed=args.seed, ai_seats=args.ai_seats)
+                return run_play_monstros(_game_params(args), seed=args.seed, ai_seats=args.ai_seats, ai=args.ai,
+                                         budget=args.budget)
             if args.ai_seats is not None:
                 raise ValueError(f"--ai-seats is for multi-player games; {args.game} is played by one person")
             from soloboard.cli.play import run_play
@@ -122,16 +182,32 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             from soloboard.cli.replay import run_replay
 
-            return run_replay(args.file, step=not args.all)
+            return run_replay(args.file, step=not args.all, round_no=args.round_no)
         if args.command == "sim":
             from soloboard.cli.sim import run_sim
 
             return run_sim(args.game, _game_params(args), agent=args.agent, games=args.games,
-                           jobs=args.jobs, seed=args.seed, as_json=args.json)
+                           jobs=args.jobs, seed=args.seed, as_json=args.json, budget=args.budget)
         if args.command == "bench":
             from soloboard.cli.bench import run_bench
 
             return run_bench(args.game, _game_params(args), seconds=args.seconds, runs=args.runs)
+        if args.command == "hint":
+            from soloboard.cli.hint import run_hint
+
+            return run_hint(args.file, budget=args.budget)
+        if args.command == "review":
+            from soloboard.cli.review import run_review
+
+            return run_review(args.file, budget=args.budget, top=args.top)
+        if args.command == "report":
+            from soloboard.cli.report import run_report
+
+            return run_report(args.game, agents=args.agents, games=args.games, budget=args.budget, seed=args.seed,
+                              jobs=args.jobs, ray=args.ray, store=args.store, out=args.out,
+                              command=" ".join(["soloboard", *(argv if argv is not None else sys.argv[1:])]),
+                              cities=args.cities, threats=args.threats, levels=args.levels,
+                              players=args.report_players, difficulties=args.difficulties)
     except ValueError as exc:  # invalid parameters: a message, not a traceback
         print(f"soloboard: {exc}", file=sys.stderr)
         return 2

@@ -1,53 +1,59 @@
-"""``soloboard play``: a complete game in the terminal.
+"""``soloboard play``: a complete game of Under Falling Skies in the terminal.
 
 The dice are rolled by :class:`~soloboard.core.chance.HistorySampler`, so a game is
 reproducible from its seed and ``undo`` can never re-roll: going back to a chance node
-brings back the same dice.
+brings back the same dice. What happens is told from the engine's events
+(``ufs/narrate.py``); previews are the events a move would cause on a copy of the game.
+
+The screen fits the terminal: the full board and the move list when there is room, else
+the compact board (``cli/ufs_screen.py``) with the move list on demand (``moves``).
 """
 
 from __future__ import annotations
 
+import difflib
 import random
 import re
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
-from soloboard.cli.terminal import (
-    Narrator,
-    board,
-    describe_changes,
-    error,
-    game_label,
-    notices_panel,
-    outcome,
-    summary,
-)
+from soloboard.cli.terminal import game_label, notices_panel, outcome, summary
+from soloboard.cli.ufs_screen import MIN_WIDTH, compact_board
+from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.api import State
+from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
-from soloboard.ufs.actions import parse_space
+from soloboard.ufs import narrate as N
+from soloboard.ufs.actions import DIG, DISCARD, DONE, USE, parse_space
 from soloboard.ufs.game import BaseUFSGame
 from soloboard.ufs.guide import notation_help, phase_hints, rules_summary
-from soloboard.ufs.render import legend_text
+from soloboard.ufs.render import legend_text, render_rich
 
 # Above this many legal moves the list is not numbered: numbers would only add clutter to
 # the placement lists (up to ~70 moves), and typing G5c3 is as quick as typing a number.
 MAX_NUMBERED = 30
+FULL_BOARD_WIDTH = 100  # the full board's tables wrap below this width
+NATURAL_WIDTH = 10_000  # rendered this wide, nothing wraps: a renderable's own line count
 
 COMMANDS_HELP = """\
 [bold]Commands[/bold]
-  moves, ?     list the legal moves             board       show the board again, with its key
-  undo         take back your last decision (the dice come back the same)
-  log          the game so far, round by round
-  save FILE    save the game (written to a temporary file first: a failed save never
-               damages an older save)
-  load FILE    load a saved game (a bad file leaves the current game as it is)
-  help         this text                        quit        leave the game (also q, exit)"""
+  moves, ?       the legal moves (with what each one would do)
+  preview MOVE   what a move would do: ships moved, arrows, the mothership, city hits, damage,
+                 what a room gives (e.g. preview G4c1, preview use c3); 'preview' alone: every move
+  board          the board again, with its key;  board full: the full board at any size
+  undo           take back your last decision (the dice come back the same)
+  log            the game so far, round by round, with what each move did
+  save FILE      save the game (written to a temporary file first: a failed save never
+                 damages an older save)
+  load FILE      load a saved game (a bad file leaves the current game as it is)
+  help           this text
+  quit           leave the game (also q, exit, Ctrl-C): it is kept, 'soloboard resume' continues it"""
 
-COMMAND_HINT = "help · moves · board · undo · log · save FILE · load FILE · quit"
 _GROUP_LABELS = {
     "use": "use a room", "discard": "discard", "dig": "dig", "remove": "remove a robot",
     "install": "install", "spawn": "spawn", "done": "end", "skip": "end",
@@ -104,111 +110,313 @@ def _group_label(state: State, notation: str) -> str:
     return _GROUP_LABELS.get(words[0], words[0])
 
 
-def _preview(state: State, action: int, notation: str) -> str:
-    """What using a room or digging would do, worked out on a copy of the state."""
-    if notation.split()[0] not in ("use", "dig"):
-        return ""
-    trial = state.clone()
-    trial.apply_action(action)
-    notes = describe_changes(state, trial)
-    if getattr(trial, "phase_name", "") == "install":
-        notes.append(f"builds a robot of value {getattr(trial, 'install_value', '?')}")
-    if trial.is_terminal():
-        notes.append(outcome(trial).headline)
-    return " · ".join(notes) or "no effect"
+class Previews:
+    """The events every legal move would cause here, worked out once per position."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, int] | None = None
+        self.events: dict[int, list[N.Event]] = {}
+
+    def of(self, state: Any) -> dict[int, list[N.Event]]:
+        key = (id(state), len(state.history()))
+        if key != self.key:
+            self.key = key
+            self.events = {a: state.preview(a) for a in state.legal_actions()} if hasattr(state, "preview") else {}
+        return self.events
 
 
-def group_moves(state: State) -> list[MoveGroup]:
+def group_moves(state: State, previews: dict[int, list[N.Event]] | None = None) -> list[MoveGroup]:
+    """The legal moves grouped for the list: placements by die (with signs for what they
+    cause), the other moves each with a preview of what it would do."""
+    game = _ufs_game(state)
+    previews = previews or {}
     groups: dict[str, MoveGroup] = {}
     for action in state.legal_actions():
         notation = state.action_to_string(action)
         label = _group_label(state, notation)
-        group = groups.setdefault(label, MoveGroup(label))
-        group.moves.append((action, notation, _preview(state, action, notation)))
+        events = previews.get(action)
+        if events is None:
+            effect = ""
+        elif action < USE:  # a placement: signs only, the list would be too long with sentences
+            notation += N.marks(events)
+            effect = ""
+        elif DISCARD <= action < DIG:
+            effect = ""  # 'discard b1' says it all
+        else:
+            if action == DONE:  # the dice left are removed, of course: tell what the mothership does
+                events = [ev for ev in events if ev.get("kind") != "die_discarded"]
+            effect = N.preview_text(events, game)
+        groups.setdefault(label, MoveGroup(label)).moves.append((action, notation, effect))
     return list(groups.values())
+
+
+def _pad_to(text: Text, width: int) -> Text:
+    out = text.copy()
+    out.pad_right(max(0, width - len(out.plain)))
+    return out
+
+
+def legend_lines(game: Any, width: int) -> list[Text]:
+    """The key to the board's signs, broken between its items to lines no wider than ``width``."""
+    lines: list[str] = []
+    for item in legend_text(game).split(" · "):
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += " · " + item
+        else:
+            lines.append(item)
+    return [Text(line, style="dim") for line in lines]
+
+
+def rendered_height(console: Console, renderable: RenderableType, width: int) -> int:
+    return len(console.render_lines(renderable, console.options.update(width=width), pad=False))
+
+
+def fit_board(console: Console, state: Any, previews: dict[int, list[N.Event]],
+              below: RenderableType | None = None, *, full: bool = False,
+              legend: bool = False, reserve: int = 3) -> tuple[RenderableType, bool]:
+    """The largest board that fits ``console`` (the full board, else the compact one) and
+    whether ``below`` (the move list) fits under it; ``reserve``: lines kept for the hint,
+    the prompt and a line of what happened. ``full`` asks for the full board at any size."""
+    width, height = console.size
+    flagged = frozenset(N.danger_cells(ev for a, ev in previews.items() if a < USE))
+    below_height = rendered_height(console, below, width) if below is not None else 0
+    if full or width >= FULL_BOARD_WIDTH:
+        board = render_rich(state, flagged=flagged)
+        if legend:
+            board = Group(board, *legend_lines(state.game, width))
+        board_height = rendered_height(console, board, width)
+        unwrapped = board_height == rendered_height(console, board, NATURAL_WIDTH)  # no line is too wide
+        if full or (unwrapped and board_height + reserve <= height):
+            return board, below is not None and board_height + below_height + reserve <= height
+    lines = compact_board(state, max(width, MIN_WIDTH), height - reserve, flagged)
+    return Group(*lines), below is not None and len(lines) + below_height + reserve <= height
+
+
+def same_spawn_outcome(state: Any) -> bool:
+    """Whether every spawn choice here leads to the same position once the spawning is over.
+
+    Compared on the resulting states (``==``), choice after choice: no rule is worked out here."""
+    finals: list[Any] = []
+
+    def settle(s: Any) -> None:
+        if s.phase_name != "spawn" or s.is_terminal():
+            finals.append(s)
+            return
+        for action in s.legal_actions():
+            trial = s.clone()
+            trial.apply_action(action)
+            settle(trial)
+
+    settle(state)
+    return all(f == finals[0] for f in finals[1:])
 
 
 class PlaySession(TerminalSession):
     """A one-player game at the terminal (Under Falling Skies, both editions)."""
 
+    commands: ClassVar[dict[str, str]] = {**TerminalSession.commands, "preview": "cmd_preview", "p": "cmd_preview"}
+
     def __init__(self, state: State, seed: int, console: Console, input_fn: InputFn) -> None:
         super().__init__(state, seed, console, input_fn)
-        self.narrator = Narrator(console)
+        self.teller = EventTeller(console, _ufs_game(state))
         self.numbered: list[int] = []
-        self.legend_due = True  # the key to the board's signs is shown with the first board
+        self.legend_due = True  # the key to the board's signs is shown with the first full board
+        self.previews = Previews()
 
     def prompt(self) -> str:
         return f"round {getattr(self.state, 'round', '?')} · {getattr(self.state, 'phase_name', '')}> "
 
+    # --- what happens without the player ---------------------------------------------------
+
     def advance(self) -> None:
-        while self.state.is_chance_node():
-            self.narrator.apply_chance(self.state, self.sampler(self.state))
-            self.board_due = True
+        while True:
+            while self.state.is_chance_node():
+                start = len(self.state.history())
+                self.state.apply_action(self.sampler(self.state))
+                self.teller.tell(self.state.events(start))
+                self.board_due = True
+            if getattr(self.state, "phase_name", "") == "spawn" and same_spawn_outcome(self.state):
+                # the choice makes no difference: play it and say so
+                action = self.state.legal_actions()[0]
+                notation = self.state.action_to_string(action)
+                start = len(self.state.history())
+                self.state.apply_action(action)
+                self.teller.tell(self.state.events(start), notation, note="every choice gives the same position")
+                self.board_due = True
+                continue
+            return
+
+    # --- the screen ----------------------------------------------------------------------------
+
+    def screen(self, *, full: bool = False, legend: bool = False) -> tuple[RenderableType, bool]:
+        """The board for this terminal, and whether the move list fits under it."""
+        previews = self.previews.of(self.state)
+        return fit_board(self.console, self.state, previews, self.moves_renderable(), full=full, legend=legend)
 
     def show(self) -> None:
-        self.console.print(board(self.state, legend=self.legend_due))
-        self.legend_due = False
-        self.show_moves()
+        board, with_moves = self.screen(legend=self.legend_due)
+        self.console.print(board)
+        # the place phase's list is long: on demand when it does not fit; the other phases' lists
+        # are short and are what the player chooses from
+        if with_moves or getattr(self.state, "phase_name", "") != "place":
+            self.show_moves()
+        else:
+            self.console.print(self.hint_line())
         self.board_due = False
+
+    def hint_line(self, lead: str = "") -> Text:
+        """A one-line reminder of what to type, as much of it as fits the terminal."""
+        state = self.state
+        legal = state.legal_actions()
+        example = state.action_to_string(legal[0]) if legal else example_move(state)
+        lead = lead or f"Type a move (e.g. {example})"
+        items = ["moves", f"preview {example}", "board", "undo", "help", "quit"]
+        if lead != f"Type a move (e.g. {example})":
+            items.remove("moves")
+        width = self.console.size.width
+        while items and len(lead) + sum(len(i) + 3 for i in items) > width - 1:
+            items.pop(-2 if len(items) > 1 else 0)  # 'quit' stays longest
+        return Text.assemble((lead, "italic"), (" · " + " · ".join(items) if items else "", "dim"))
+
+    def moves_renderable(self) -> RenderableType:
+        groups = group_moves(self.state, self.previews.of(self.state))
+        count = sum(len(g.moves) for g in groups)
+        numbered = count <= MAX_NUMBERED
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        label_width = max((len(g.label) for g in groups), default=0) + 2
+        number = 0
+        signs: set[str] = set()
+        for group in groups:
+            # moves with a preview get a line each; bare notations share a line, in columns
+            one_per_line = any(effect for _, _, effect in group.moves)
+            items: list[Text] = []
+            for _, notation, effect in group.moves:
+                item = Text()
+                if numbered:
+                    number += 1
+                    item.append(f"{number:>2}) ", style="dim")
+                bare = notation.rstrip("".join(N.MARK_KINDS))
+                item.append(bare, style="bold")
+                if bare != notation:
+                    signs.update(notation[len(bare):])
+                    item.append(notation[len(bare):], style="bold red")
+                if effect:
+                    item.append(f"  {effect}", style="dim")
+                items.append(item)
+            if one_per_line:
+                cell = Text("\n").join(items)
+            else:
+                size = max(len(i.plain) for i in items) + 2
+                per_line = max(1, (self.console.size.width - label_width) // size)
+                rows = [Text("").join(_pad_to(i, size) for i in items[k:k + per_line])
+                        for k in range(0, len(items), per_line)]
+                cell = Text("\n").join(rows)
+                cell.rstrip()
+            table.add_row(group.label, cell)
+        phase = getattr(self.state, "phase_name", "")
+        title = Text(f"Your move, {phase} phase ({count} legal moves):", style="bold underline")
+        parts: list[RenderableType] = [title, table]
+        if signs:
+            parts.append(Text(N.marks_key(signs), style="dim"))
+        return Group(*parts)
 
     def show_moves(self) -> None:
         groups = group_moves(self.state)
         count = sum(len(g.moves) for g in groups)
-        numbered = count <= MAX_NUMBERED
-        self.numbered = [a for g in groups for a, _, _ in g.moves] if numbered else []
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column()
-        number = 0
-        for group in groups:
-            # moves with a preview get a line each; bare notations share a line
-            one_per_line = any(effect for _, _, effect in group.moves)
-            cell = Text()
-            for _, notation, effect in group.moves:
-                if cell:
-                    cell.append("\n" if one_per_line else "  ")
-                if numbered:
-                    number += 1
-                    cell.append(f"{number:>2}) ", style="dim")
-                cell.append(notation, style="bold")
-                if effect:
-                    cell.append(f"  ({effect})", style="dim")
-            table.add_row(group.label, cell)
+        self.numbered = [a for g in groups for a, _, _ in g.moves] if count <= MAX_NUMBERED else []
+        self.console.print(self.moves_renderable())
         phase = getattr(self.state, "phase_name", "")
-        self.console.print(Text(f"Your move, {phase} phase ({count} legal moves):", style="bold underline"))
-        self.console.print(table)
-        hint = hints(self.state).get(phase, "Type a move")
-        self.console.print(Text.assemble((hint, "italic"), ("  ·  commands: " + COMMAND_HINT, "dim")))
+        self.console.print(self.hint_line(hints(self.state).get(phase, "Type a move")))
+
+    # --- reading a move -------------------------------------------------------------------------
 
     def play_number(self, number: int) -> None:
         if not self.numbered:
-            error(self.console, "The move list is not numbered here",
-                  f"type the move itself, e.g. {example_move(self.state)} (type 'moves' to see them)")
+            self.error("The move list is not numbered here",
+                       f"type the move itself, e.g. {example_move(self.state)} (type 'moves' to see them)")
         elif not 1 <= number <= len(self.numbered):
-            error(self.console, f"There is no move {number}", f"the moves are numbered 1 to {len(self.numbered)}")
+            self.error(f"There is no move {number}", f"the moves are numbered 1 to {len(self.numbered)}")
+        elif self.numbered[number - 1] not in self.state.legal_actions():
+            self.error("The numbered list is out of date", "type 'moves' to see the moves now")
         else:
             self.play(self.numbered[number - 1])
 
-    def play_text(self, text: str) -> None:
+    def suggestions(self, text: str) -> list[str]:
+        """The legal moves nearest to what was typed."""
+        legal = [self.state.action_to_string(a) for a in self.state.legal_actions()]
+        by_lower = {m.lower(): m for m in legal}
+        near = difflib.get_close_matches(" ".join(text.lower().split()), list(by_lower), n=4, cutoff=0.5)
+        return [by_lower[m] for m in near]
+
+    def read_action(self, text: str) -> int | None:
         try:
-            action = self.state.string_to_action(text)
+            return int(self.state.string_to_action(text))
         except ValueError as exc:
-            error(self.console, f"Cannot read {text!r}", str(exc))
+            near = self.suggestions(text)
+            detail = str(exc)
+            if near:
+                detail += f"\n  Did you mean: {', '.join(near)}?"
+            self.error(f"Cannot read {text!r}", detail)
             self.console.print(Text("Type 'help' for the notation and the rules, 'moves' for the legal moves.",
                                     style="dim"))
-            return
-        self.play(action)
+            return None
 
-    def narrate_move(self, notation: str, before: State, after: State) -> None:
-        self.narrator.move(notation, before, after)
+    def play_text(self, text: str) -> None:
+        action = self.read_action(text)
+        if action is not None:
+            self.play(action)
+
+    def play(self, action: int) -> None:
+        if action not in self.state.legal_actions():
+            # the engine says why (its rule); the nearest legal moves follow
+            try:
+                self.state.clone().apply_action(action)
+            except IllegalActionError as exc:
+                rule = f" ({exc.rule})" if exc.rule else ""
+                near = self.suggestions(self.state.action_to_string(action))
+                more = f"\n  Legal moves like it: {', '.join(near)}" if near else ""
+                self.error(f"Not allowed{rule}", f"{exc}{more}")
+                return
+        super().play(action)
+
+    def narrate_move(self, notation: str, before: State, after: Any) -> None:
+        self.teller.tell(after.events(len(before.history())), notation)
 
     # --- commands -------------------------------------------------------------------------------
+
+    def cmd_preview(self, arg: str) -> bool:
+        state = self.state
+        game = _ufs_game(state)
+        if not arg:
+            for action, events in self.previews.of(state).items():
+                text = Text.assemble((state.action_to_string(action), "bold"), "  ", N.preview_text(events, game))
+                self.console.print(text)
+            return True
+        action = self.read_action(arg)
+        if action is None:
+            return True
+        try:
+            events = state.preview(action)
+        except IllegalActionError as exc:
+            rule = f" ({exc.rule})" if exc.rule else ""
+            self.error(f"Not allowed{rule}", str(exc))
+            return True
+        notation = state.action_to_string(action)
+        self.console.print(Text.assemble(("Preview ", "bold"), (notation, "bold"), ": ",
+                                         N.preview_text(events, game)))
+        return True
 
     def undone(self, state: State, notation: str) -> None:
         self.console.print(Text(f"Undone: {notation}. Back to round {getattr(state, 'round', '?')}, "
                                 f"{getattr(state, 'phase_name', '')} phase.", style="bold yellow"))
 
     def refuse_load(self, loaded: State, name: str) -> tuple[str, str] | None:
+        if _ufs_game(loaded) is None:
+            kind = getattr(getattr(loaded, "game", None), "short_name", "?")
+            return ("That save is not an Under Falling Skies game; the current game goes on",
+                    f"it is a {kind} game: play it with soloboard resume or soloboard replay {name}")
         if loaded.is_terminal():
             return ("That save is a finished game; the current game goes on",
                     f"{outcome(loaded).headline}. Watch it with: soloboard replay {name}")
@@ -216,21 +424,23 @@ class PlaySession(TerminalSession):
 
     def loaded(self, loaded: State, name: str) -> None:
         self.console.print(Text(f"Loaded {name}: {game_label(loaded)}.", style="bold green"))
+        self.teller = EventTeller(self.console, _ufs_game(loaded))
         panel = notices_panel(loaded)
         if panel is not None:
             self.console.print(panel)
 
     def cmd_log(self, _arg: str) -> bool:
-        lines = history_by_round(self.origin, self.state.history()[len(self.origin.history()):])
-        if not lines:
+        game = _ufs_game(self.state)
+        origin = self.origin
+        actions = self.state.history()[len(origin.history()):]
+        if not actions:
             self.console.print("No moves yet.")
-        for round_no, entries in lines:
-            text = Text(f"Round {round_no}: ", style="bold")
-            for i, (notation, chance) in enumerate(entries):
-                if i:
-                    text.append(", ")
-                text.append(f"({notation})" if chance else notation, style="dim" if chance else "")
-            self.console.print(text)
+            return True
+        steps = history_steps(origin, actions, self.state)
+        for round_no, lines in N.log_lines(steps, game):
+            self.console.print(Text(f"Round {round_no}" if round_no else "Set-up", style="bold"))
+            for line in lines:
+                self.console.print(Text(f"  {line}", style="dim" if line.startswith("(") else ""))
         return True
 
     def cmd_help(self, _arg: str) -> bool:
@@ -240,32 +450,36 @@ class PlaySession(TerminalSession):
             self.console.print(Text.assemble(("\nThe board: ", "bold"), legend_text(game)))
         return True
 
-    def cmd_board(self, _arg: str) -> bool:
-        self.console.print(board(self.state, legend=True))
+    def cmd_board(self, arg: str) -> bool:
+        full = arg.strip().lower() in ("full", "f", "all")
+        board, _ = self.screen(full=full, legend=True)
+        self.console.print(board)
+        if not full:
+            game = _ufs_game(self.state)
+            if game is not None and self.console.size.width < FULL_BOARD_WIDTH:
+                for line in legend_lines(game, self.console.size.width):
+                    self.console.print(line)
+            self.console.print(Text("board full: the full board, whatever the terminal's size", style="dim"))
         return True
 
     # --- the end --------------------------------------------------------------------------------
 
     def finish(self) -> None:
-        self.console.print(self.state)
+        board, _ = self.screen()
+        self.console.print(board)
         self.console.print(summary(self.state, {"Seed": str(self.seed)}))
         self.offer_save()
 
 
-def history_by_round(origin: State, actions: list[int]) -> list[tuple[int, list[tuple[str, bool]]]]:
-    """The actions after ``origin`` in notation, grouped by the round they were played in."""
-    state = origin.clone()
-    rounds: list[tuple[int, list[tuple[str, bool]]]] = []
+def history_steps(origin: State, actions: list[int], state: Any) -> list[N.Step]:
+    """Each action after ``origin`` with its notation and the events it caused (read from ``state``)."""
+    replay = origin.clone()
+    notations: list[tuple[str, bool]] = []
     for action in actions:
-        chance = state.is_chance_node()
-        notation = state.action_to_string(action)
-        round_no = getattr(state, "round", 0)
-        state.apply_action(action)
-        round_no = round_no or getattr(state, "round", 0)  # the set-up draw (round 0) opens round 1
-        if not rounds or rounds[-1][0] != round_no:
-            rounds.append((round_no, []))
-        rounds[-1][1].append((notation, chance))
-    return rounds
+        notations.append((replay.action_to_string(action), replay.is_chance_node()))
+        replay.apply_action(action)
+    first = len(origin.history())
+    return N.steps(notations, state.events(first), first)
 
 
 def run_play(
@@ -295,4 +509,6 @@ def run_play(
         out.print(panel)
     out.print(Text("Type 'help' for the rules and the notation.", style="dim"))
     enable_line_editing(input_fn)
-    return PlaySession(state, seed, out, input_fn).run()
+    session = PlaySession(state, seed, out, input_fn)
+    session.announce_autosave()
+    return session.run()

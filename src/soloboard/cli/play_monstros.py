@@ -1,25 +1,27 @@
 """``soloboard play monstros``: hot-seat play of A Invasão dos Monstros Sem Nome in the terminal.
 
-Every seat is a person at this terminal except the seats in ``ai_seats``, which the random
-agent plays. Chance (shuffles, dice) is drawn by :class:`~soloboard.core.chance.HistorySampler`
-from the seed and the position in the game, so a seed replays the same game and ``undo``
-never re-rolls: coming back to a chance event brings back the same cards and dice.
+Every seat is a person at this terminal except the seats in ``ai_seats``, which an agent
+plays (``--ai``: random, greedy or mcts; soloboard.agents). Chance (shuffles, dice) is drawn
+by :class:`~soloboard.core.chance.HistorySampler` from the seed and the position in the game,
+so a seed replays the same game and ``undo`` never re-rolls: coming back to a chance event
+brings back the same cards and dice.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.agents import make as make_agent
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
-from soloboard.core.agents import RandomAgent
+from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
-from soloboard.monstros.render import monster_text
+from soloboard.monstros import narrate
 from soloboard.monstros.state import MonstrosState
 
 ERROR = "bold red"
@@ -54,10 +56,21 @@ HELP = """\
 
 [bold]Commands[/bold]
   moves, ?         list the legal moves    board            show the table again
+  preview MOVE     what MOVE would do, without doing it (e.g. preview hit 3a 6)
   undo             take back the last decision of a person (AI moves after it go too)
-  log              the game so far         save FILE        save (a temporary file, then renamed)
+  log              what happened, turn by turn       log N       turn N only
+  log moves        the moves only (notation)         save FILE   save (a temporary file, then renamed)
   load FILE        load a saved game       help             this text
   quit             leave the game"""
+
+# how an event's sentence is printed (kinds in docs/monstros.md, "Events"); unlisted kinds are plain
+EVENT_STYLES = {
+    "game_won": "bold green", "game_lost": "bold red", "forced_move": "italic",
+    "monster_defeated": "green", "tower_built": "green", "die_token_gained": "green", "reshuffled": "green",
+    "invasion_raised": "yellow", "tower_destroyed": "red", "monsters_saved": "red", "no_card_drawn": "yellow",
+    "monsters_attack": "red", "monsters_placed": "magenta", "shield_placed": "magenta",
+}
+HEADINGS = ("turn_started", "monsters_turn")  # printed as a heading line: a new step of the game
 
 
 def _seat_label(seat: int, ai_seats: set[int]) -> str:
@@ -65,15 +78,20 @@ def _seat_label(seat: int, ai_seats: set[int]) -> str:
 
 
 class MonstrosSession(TerminalSession):
-    """A hot-seat game at the terminal: who plays which seat, and the conversation."""
+    """A hot-seat game at the terminal: who plays which seat, and the conversation.
+
+    What happened is told from the engine's events only (``state.events()``, sentences from
+    :mod:`soloboard.monstros.narrate`): after every move, chance event and AI move, including
+    the moves the engine makes by itself and the monsters' turn step by step."""
 
     save_example = "monstros.json"
+    commands: ClassVar[dict[str, str]] = {**TerminalSession.commands, "preview": "cmd_preview"}
 
     def __init__(self, state: MonstrosState, seed: int, ai_seats: set[int], console: Console,
-                 input_fn: InputFn) -> None:
+                 input_fn: InputFn, agent: Any = None) -> None:
         super().__init__(state, seed, console, input_fn)
         self.ai_seats = ai_seats
-        self.agent = RandomAgent()
+        self.agent = agent if agent is not None else make_agent("random")  # soloboard.agents: --ai NAME
 
     def prompt(self) -> str:
         state = self.state
@@ -82,29 +100,34 @@ class MonstrosSession(TerminalSession):
     def advance(self) -> None:
         """Resolve chance events and AI seats until a person must decide (or the game ends)."""
         state = self.state
+        state.record_events()  # this state records from now on: reading each move's events costs nothing
         while not state.is_terminal():
+            done = len(state.history())
             if state.is_chance_node():
-                action = self.sampler(state)
-                self.narrate(state.action_to_string(action), "chance")
-                state.apply_action(action)
+                state.apply_action(self.sampler(state))  # the events say what came (card, dice)
                 self.board_due = True
             elif state.current_player() in self.ai_seats:
                 seat = state.current_player()
-                rng = random.Random(f"{self.seed}/ai/{len(state.history())}")
-                action = self.agent.act(state, rng)
-                self.narrate(state.action_to_string(action), _seat_label(seat, self.ai_seats))
+                self.agent.reset(f"{self.seed}/ai/{done}")  # the same seed and position: the same AI move
+                action = self.agent.step(state)
+                self.console.print(Text.assemble((f"{_seat_label(seat, self.ai_seats)}: ", "dim"), ("▶ ", "bold"),
+                                                 (state.action_to_string(action), "bold")))
                 state.apply_action(action)
                 self.board_due = True
             else:
                 return
+            self.tell(state.events(done), state)
 
-    def narrate(self, notation: str, who: str) -> None:
-        words = notation.split()
-        text = Text.assemble((f"{who}: ", "dim"), (notation, "bold" if who != "chance" else ""))
-        if words[0] == "reveal" and len(words) == 2:
-            kind = self.state.deck.m_ids.index(words[1])
-            text.append(f"  {monster_text(self.state, kind)}", style="dim")
-        self.console.print(text)
+    def tell(self, events: list[dict[str, Any]], context: Any) -> None:
+        """Print events as sentences; a new turn and the monsters' turn as headings."""
+        for event in events:
+            sentence = narrate.describe(event, context)
+            kind = event["kind"]
+            if kind in HEADINGS:
+                self.console.print(Text(f"── {sentence}", style="bold cyan" if kind == "turn_started"
+                                        else "bold magenta"))
+            else:
+                self.console.print(Text(f"  {sentence}", style=EVENT_STYLES.get(kind, "")))
 
     def show(self) -> None:
         self.console.print(self.state)
@@ -148,6 +171,7 @@ class MonstrosSession(TerminalSession):
     def narrate_move(self, notation: str, before: MonstrosState, after: MonstrosState) -> None:
         self.console.print(Text.assemble((f"{_seat_label(before.current_player(), self.ai_seats)}: ", "dim"),
                                          ("▶ ", "bold green"), (notation, "bold")))
+        self.tell(after.events(len(before.history())), after)
 
     # --- commands -------------------------------------------------------------------------------------
 
@@ -170,10 +194,29 @@ class MonstrosSession(TerminalSession):
         self.ai_seats = {s for s in self.ai_seats if s < loaded.game.players}
         self.console.print(Text(f"Loaded {name}: {loaded.game.title()}, turn {loaded.round}.", style="bold green"))
 
-    def cmd_log(self, _arg: str) -> bool:
-        replay = self.state.game.new_initial_state()
+    def cmd_log(self, arg: str) -> bool:
+        """``log``: what happened, turn by turn; ``log N``: turn N; ``log moves``: the notation only."""
+        if arg.lower() == "moves":
+            return self.log_moves()
+        turns = _events_by_turn(self.state.events())
+        if arg:
+            if not arg.isdigit() or int(arg) not in turns:
+                self.error(f"No turn {arg!r} to show",
+                           f"type log, log moves, or log N with N from 0 (the set-up) to {max(turns)}")
+                return True
+            turns = {int(arg): turns[int(arg)]}
+        if not any(events for events in turns.values()):
+            self.console.print("Nothing has happened yet.")
+        for turn, events in turns.items():
+            seat = next((e["seat"] for e in events if e["kind"] == "turn_started"), None)
+            self.console.print(Text(narrate.turn_heading(turn, seat), style="bold underline"))
+            self.tell([e for e in events if e["kind"] != "turn_started"], self.state)
+        return True
+
+    def log_moves(self) -> bool:
+        replay = self.origin.clone()
         lines: dict[int, list[str]] = {}
-        for action in self.state.history():
+        for action in self.state.history()[len(replay.history()):]:
             notation = replay.action_to_string(action)
             entry = f"({notation})" if replay.is_chance_node() else f"s{replay.current_player()}: {notation}"
             lines.setdefault(replay.round, []).append(entry)
@@ -183,6 +226,28 @@ class MonstrosSession(TerminalSession):
         for turn, entries in lines.items():
             label = "Set-up" if turn == 0 else f"Turn {turn}"
             self.console.print(Text.assemble((f"{label}: ", "bold"), ", ".join(entries)))
+        return True
+
+    def cmd_preview(self, arg: str) -> bool:
+        """``preview MOVE``: the events MOVE would cause, worked out on a copy."""
+        state = self.state
+        if not arg:
+            self.error("Preview what?", "type preview MOVE, e.g. preview hit 3a 6 (or a move's number)")
+            return True
+        try:
+            legal = state.legal_actions()
+            action = legal[int(arg) - 1] if arg.isdigit() and 1 <= int(arg) <= len(legal) \
+                else state.string_to_action(arg)
+            events = state.preview(action)
+        except ValueError as exc:
+            self.error(f"Cannot read {arg!r}", str(exc))
+            return True
+        except IllegalActionError as exc:
+            self.error(f"Not allowed ({exc.rule})" if exc.rule else "Not allowed", str(exc))
+            return True
+        self.console.print(Text(f"If {state.action_to_string(action)}:", style="bold"))
+        self.tell(events, state)
+        self.console.print(Text("(nothing was played: type the move to play it)", style="dim"))
         return True
 
     def cmd_help(self, _arg: str) -> bool:
@@ -199,6 +264,18 @@ class MonstrosSession(TerminalSession):
         self.console.print(self.state)
         self.console.print(summary(self.state, self.seed))
         self.offer_save()
+
+
+def _events_by_turn(events: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    """Events grouped by turn (0: the set-up, before the first turn starts)."""
+    turns: dict[int, list[dict[str, Any]]] = {0: []}
+    turn = 0
+    for event in events:
+        if event["kind"] == "turn_started":
+            turn = event["turn"]
+            turns.setdefault(turn, [])
+        turns[turn].append(event)
+    return turns
 
 
 def summary(state: MonstrosState, seed: int) -> Panel:
@@ -229,6 +306,8 @@ def run_play_monstros(
     *,
     console: Console | None = None,
     input_fn: InputFn = input,
+    ai: str = "random",
+    budget: str | None = None,
 ) -> int:
     """Play one game; 0 when it ends or the players leave, 2 for invalid parameters.
 
@@ -237,6 +316,7 @@ def run_play_monstros(
     out = console or Console(highlight=False)
     try:
         game = load_game("monstros", **params)
+        agent = make_agent(ai, budget=budget)  # the agent of the AI seats (soloboard.agents)
     except (TypeError, ValueError) as exc:
         (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {exc}", style=ERROR))
         return 2
@@ -259,4 +339,4 @@ def run_play_monstros(
                     border_style="yellow"))
     out.print(Text("Type 'help' for the rules and the notation.", style="dim"))
     enable_line_editing(input_fn)
-    return MonstrosSession(state, seed, seats, out, input_fn).run()
+    return MonstrosSession(state, seed, seats, out, input_fn, agent).run()

@@ -1,67 +1,152 @@
-"""``soloboard replay FILE``: step through a saved game from its first move."""
+"""``soloboard replay FILE``: step through a saved game, backward and forward, and play on.
+
+A *step* is one decision of the player with the chance outcomes that follow it (the dice
+it leads to); step 0 is the position before the first decision. At the prompt:
+
+    Enter, n    the next step          b         the step before
+    r N         the start of round N   s N       step N      (also: start, end)
+    board       the board again        board full  the full board
+    continue    play on from the step shown (the save's dice seed deals the same dice)
+    q           stop
+
+What each step did is told from the engine's events, as during play.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from soloboard.cli.terminal import (
-    Narrator,
     SaveFileError,
     board,
     error,
     game_label,
-    initial_state_of,
     notices_panel,
-    read_save,
+    read_save_meta,
     summary,
 )
+from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.api import State
+from soloboard.ufs.game import BaseUFSGame
 
 InputFn = Callable[[str], str]
-STEP_PROMPT = "Enter = next, q = quit: "
+REPLAY_HELP = ("Enter/n next step · b back · r N round N · s N step N · start · end · board [full] · "
+               "continue: play on from here · q quit")
+
+
+def replay_start(state: Any) -> Any:
+    """The state ``state``'s history starts from (a game's first position, or a saved origin)."""
+    game = state.game
+    if hasattr(game, "replay_start"):
+        return game.replay_start(getattr(state, "origin", None))
+    origin = getattr(state, "origin", None)
+    return origin.clone() if origin is not None and hasattr(origin, "clone") else game.new_initial_state()
 
 
 class Replay:
-    """Walks a history action by action, telling what each one did."""
+    """A saved history cut into steps, and the position at any step."""
 
-    def __init__(self, start: State, actions: list[int], console: Console) -> None:
-        self.state = start
-        self.actions = actions
-        self.index = 0
+    def __init__(self, saved: State, console: Console) -> None:
+        self.saved = saved
         self.console = console
-        self.narrator = Narrator(console)
+        self.start = replay_start(saved)
+        self.actions = saved.history()
+        self.game = getattr(saved, "game", None)
+        self.teller = EventTeller(console, self.game) if isinstance(self.game, BaseUFSGame) else None
+        # ends[k]: how many actions step k has played (the decision and the chance after it)
+        walker = self.start.clone()
+        i = 0
+        while i < len(self.actions) and walker.is_chance_node():
+            walker.apply_action(self.actions[i])
+            i += 1
+        self.ends = [i]
+        self.rounds: list[int] = [getattr(walker, "round", 0)]
+        while i < len(self.actions):
+            walker.apply_action(self.actions[i])
+            i += 1
+            while i < len(self.actions) and walker.is_chance_node():
+                walker.apply_action(self.actions[i])
+                i += 1
+            self.ends.append(i)
+            self.rounds.append(getattr(walker, "round", 0))
+        self.step = 0
+        self.events = saved.events() if hasattr(saved, "events") else []
 
-    def done(self) -> bool:
-        return self.index >= len(self.actions)
+    @property
+    def last(self) -> int:
+        return len(self.ends) - 1
 
-    def chance_run(self) -> None:
-        """Apply the chance outcomes that come next (dice, the sky draw), printing them."""
-        while not self.done() and self.state.is_chance_node():
-            self.narrator.apply_chance(self.state, self.actions[self.index])
-            self.index += 1
+    def state_at(self, step: int) -> Any:
+        state = self.start.clone()
+        for action in self.actions[:self.ends[step]]:
+            state.apply_action(action)
+        return state
 
-    def player_step(self) -> None:
-        """The next player action, then the dice it leads to, then the board."""
-        action = self.actions[self.index]
-        before = self.state.clone()
-        notation = self.state.action_to_string(action)
-        self.state.apply_action(action)
-        self.index += 1
-        label = f"[{self.index}/{len(self.actions)}] round {getattr(before, 'round', '?')}, " \
-                f"{getattr(before, 'phase_name', '')} phase: "
-        self.narrator.move(notation, before, self.state, prefix=label)
-        self.chance_run()
-        self.console.print(self.state)
+    def step_events(self, step: int) -> list[dict[str, Any]]:
+        lo = self.ends[step - 1] if step else 0
+        hi = self.ends[step]
+        return [e for e in self.events if lo <= e.get("action", -1) < hi]
+
+    def tell(self, step: int) -> None:
+        """What step ``step`` did (from its events), or its notation for a game without them."""
+        lo = self.ends[step - 1] if step else 0
+        before = self.state_at(step - 1) if step else self.start.clone()
+        label = f"[{step}/{self.last}] "
+        if self.teller is not None:
+            events = self.step_events(step)
+            decision = [e for e in events if e.get("action") == lo]
+            rest = [e for e in events if e.get("action") != lo]
+            notation = None if not step else before.action_to_string(self.actions[lo])
+            self.teller.tell(decision if step else events, notation, prefix=label)
+            if step:
+                self.teller.tell(rest)
+            return
+        replay = before
+        for i in range(lo, self.ends[step]):
+            notation = replay.action_to_string(self.actions[i])
+            chance = replay.is_chance_node()
+            self.console.print(Text.assemble(label if not chance else "", ("▶ " if not chance else "  ", "bold"),
+                                             (notation, "" if chance else "bold")))
+            replay.apply_action(self.actions[i])
+
+    def show(self, *, full: bool = False) -> None:
+        state = self.state_at(self.step)
+        if isinstance(self.game, BaseUFSGame):
+            from soloboard.cli.play import fit_board
+
+            previews = {a: state.preview(a) for a in state.legal_actions()} if not state.is_chance_node() else {}
+            shown, _ = fit_board(self.console, state, previews, full=full)
+            self.console.print(shown)
+        else:
+            self.console.print(board(state))
+
+    def go(self, step: int) -> None:
+        """Show step ``step``: told when it is the next one, else just its board."""
+        step = max(0, min(self.last, step))
+        if step == self.step + 1:
+            self.step = step
+            self.tell(step)
+        else:
+            self.step = step
+            self.console.print(Text(f"Step {step} of {self.last}, round {self.rounds[step]}.", style="bold yellow"))
+        self.show()
+
+    def prompt(self) -> str:
+        return f"replay step {self.step}/{self.last} · round {self.rounds[self.step]}> "
+
+    def round_start(self, round_no: int) -> int | None:
+        for step, r in enumerate(self.rounds):
+            if r >= round_no:
+                return step
+        return None
 
 
-def _wants_to_stop(input_fn: InputFn) -> bool:
-    try:
-        return input_fn(STEP_PROMPT).strip().lower() in ("q", "quit", "exit")
-    except EOFError:
-        return True
+def _number(text: str) -> int | None:
+    return int(text) if text.strip().isdigit() else None
 
 
 def run_replay(
@@ -70,11 +155,14 @@ def run_replay(
     *,
     console: Console | None = None,
     input_fn: InputFn = input,
+    round_no: int | None = None,
 ) -> int:
-    """Show a saved game move by move; 0 when shown, 2 when the file is missing or corrupt."""
+    """Show a saved game step by step; 0 when shown, 2 when the file is missing or corrupt.
+
+    ``step`` False prints every step at once; ``round_no`` starts at that round."""
     out = console or Console(highlight=False)
     try:
-        saved = read_save(path)
+        saved, meta = read_save_meta(path)
     except SaveFileError as exc:
         error(console or Console(stderr=True, highlight=False), "Cannot replay", str(exc))
         return 2
@@ -89,16 +177,68 @@ def run_replay(
         out.print(board(saved, legend=True))
         out.print(summary(saved))
         return 0
-    replay = Replay(initial_state_of(saved), actions, out)
+    replay = Replay(saved, out)
+    if not step:
+        replay.tell(0)
+        replay.show()
+        while replay.step < replay.last:
+            replay.go(replay.step + 1)
+        out.print(summary(replay.state_at(replay.step)))
+        return 0
+    out.print(Text(REPLAY_HELP, style="dim"))
+    if round_no is not None:
+        target = replay.round_start(round_no)
+        replay.go(target if target is not None else replay.last)
+    else:
+        replay.tell(0)
+        replay.show()
     try:
-        replay.chance_run()
-        out.print(board(replay.state, legend=True))
-        while not replay.done():
-            if step and _wants_to_stop(input_fn):
-                out.print(Text(f"Stopped after {replay.index} of {len(actions)} actions.", style="dim"))
+        while True:
+            try:
+                line = input_fn(replay.prompt())
+            except EOFError:
+                line = "q"
+            word, _, arg = line.strip().lower().partition(" ")
+            if word in ("q", "quit", "exit"):
                 break
-            replay.player_step()
+            if word in ("", "n", "next"):
+                if replay.step >= replay.last:
+                    out.print(Text("That was the last step (b = back, continue = play on, q = quit).", style="dim"))
+                    if word == "":
+                        break  # Enter past the end: the replay is over
+                    continue
+                replay.go(replay.step + 1)
+            elif word in ("b", "back", "p", "prev"):
+                replay.go(replay.step - 1)
+            elif word in ("r", "round") and _number(arg) is not None:
+                target = replay.round_start(_number(arg) or 0)
+                if target is None:
+                    error(out, f"There is no round {arg} in this game", f"rounds 1 to {replay.rounds[-1]}")
+                else:
+                    replay.go(target)
+            elif word in ("s", "step", "g", "go") and _number(arg) is not None:
+                replay.go(_number(arg) or 0)
+            elif word == "start":
+                replay.go(0)
+            elif word == "end":
+                replay.go(replay.last)
+            elif word == "board":
+                replay.show(full=arg in ("full", "f"))
+            elif word in ("c", "continue", "play"):
+                state = replay.state_at(replay.step)
+                if state.is_terminal():
+                    error(out, "The game is over at this step", "go back a step (b) to play on from there")
+                    continue
+                from soloboard.cli.resume import continue_game
+
+                out.print(Text(f"Playing on from step {replay.step} of {path}.", style="bold green"))
+                return continue_game(state, meta, out, input_fn)
+            elif word in ("h", "help", "?"):
+                out.print(Text(REPLAY_HELP, style="dim"))
+            else:
+                error(out, f"Cannot read {line.strip()!r}", REPLAY_HELP)
     except KeyboardInterrupt:
-        out.print(Text(f"\nStopped after {replay.index} of {len(actions)} actions.", style="dim"))
-    out.print(summary(replay.state))
+        out.print()
+    out.print(Text(f"Stopped at step {replay.step} of {replay.last}.", style="dim"))
+    out.print(summary(replay.state_at(replay.step)))
     return 0

@@ -1,28 +1,49 @@
-"""What every game's terminal session shares: the loop, the commands and the save files.
+"""What every game's terminal session shares: the loop, the commands, save files and autosave.
 
 A game's session (``play.py`` for Under Falling Skies, ``play_monstros.py`` for Monstros)
 subclasses :class:`TerminalSession` and supplies how to show the position, how to read a
 move and what to say; undo, save, load and leaving work the same for every game.
+
+Leaving — ``quit``, Ctrl-C, the end of input, a closed terminal — always writes the game to
+its autosave file (``cli/autosave.py``), so ``soloboard resume`` continues it. Questions
+(overwrite? leave? save a copy?) are asked only at an interactive terminal: with piped
+input every line is a move or a command, and a line typed ahead is never taken as an answer.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
 
-from soloboard.cli.terminal import SaveFileError, error, history_origin, read_save, write_save
+from soloboard.cli import autosave
+from soloboard.cli.terminal import (
+    SaveFileError,
+    error,
+    history_origin,
+    read_save_meta,
+    save_text,
+    write_save,
+)
 from soloboard.core.api import State
 from soloboard.core.chance import HistorySampler
 from soloboard.core.errors import IllegalActionError
 
 InputFn = Callable[[str], str]
-SAVE_PROMPT = "Save this game? File name (Enter = don't save): "
+SAVE_PROMPT = "Save a copy of this game under a name of your own? File name (Enter = no): "
+QUIT_PROMPT = "Leave the game? It is kept for 'soloboard resume'. [y/N] "
+
+
+def is_interactive(input_fn: InputFn) -> bool:
+    """Whether a person answers at a terminal (the builtin ``input`` on a tty)."""
+    return input_fn is input and sys.stdin.isatty()
 
 
 class TerminalSession:
@@ -33,8 +54,11 @@ class TerminalSession:
         "undo": "cmd_undo", "save": "cmd_save", "load": "cmd_load", "log": "cmd_log", "history": "cmd_log",
         "help": "cmd_help", "h": "cmd_help", "moves": "cmd_moves", "?": "cmd_moves", "board": "cmd_board",
         "quit": "cmd_quit", "q": "cmd_quit", "exit": "cmd_quit",
+        "ai": "cmd_ai", "hint": "cmd_hint",  # the agents (issue 10): cli/hint.py
     }
     save_example = "mygame.json"
+    # None: ask questions only when stdin is a terminal; tests set True or False
+    interactive: ClassVar[bool | None] = None
 
     def __init__(self, state: State, seed: int, console: Console, input_fn: InputFn) -> None:
         self.console = console
@@ -44,6 +68,8 @@ class TerminalSession:
         self.state: Any = state
         self.origin = history_origin(state)
         self.board_due = True
+        self.asks = is_interactive(input_fn) if self.interactive is None else self.interactive
+        self.owns_autosave = False  # True once this session wrote (or resumed from) the autosave file
 
     # --- what a game's session supplies -------------------------------------------------------
 
@@ -91,23 +117,61 @@ class TerminalSession:
     def loaded(self, loaded: Any, name: str) -> None:
         self.console.print(Text(f"Loaded {name}.", style="bold green"))
 
+    def save_extras(self) -> dict[str, Any]:
+        """What a save records beside the game: the dice seed, and a hot-seat game's AI seats."""
+        extras: dict[str, Any] = {"dice_seed": self.seed}
+        seats = getattr(self, "ai_seats", None)
+        if seats is not None:
+            extras["ai_seats"] = sorted(seats)
+        return extras
+
+    def use_meta(self, meta: dict[str, Any]) -> None:
+        """Take over what a save recorded beside the game (see :meth:`save_extras`)."""
+        seed = meta.get("dice_seed")
+        if seed is not None and seed != self.seed:
+            self.seed = seed
+            self.sampler = HistorySampler(seed)
+            self.console.print(Text(f"The dice now come from the save's seed, {seed}: the same dice as "
+                                    "in the game that was saved.", style="dim"))
+
     # --- the loop -------------------------------------------------------------------------------
 
     def run(self) -> int:
+        with self._hangup_leaves():
+            try:
+                while True:
+                    self.advance()
+                    if self.state.is_terminal():
+                        self.finish()
+                        return 0
+                    if self.board_due:
+                        self.show()
+                    if not self.handle(self.input_fn(self.prompt())):
+                        return 0
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                self.leave()
+                return 0
+
+    @contextlib.contextmanager
+    def _hangup_leaves(self) -> Iterator[None]:
+        """A closed terminal (SIGHUP) or a kill (SIGTERM) leaves like Ctrl-C: the game is autosaved."""
+        def interrupt(_signum: int, _frame: Any) -> None:
+            raise KeyboardInterrupt
+
+        previous: dict[int, Any] = {}
+        if self.asks:
+            for name in ("SIGHUP", "SIGTERM"):
+                number = getattr(signal, name, None)
+                if number is not None:
+                    with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them be
+                        previous[number] = signal.signal(number, interrupt)
         try:
-            while True:
-                self.advance()
-                if self.state.is_terminal():
-                    self.finish()
-                    return 0
-                if self.board_due:
-                    self.show()
-                if not self.handle(self.input_fn(self.prompt())):
-                    return 0
-        except (EOFError, KeyboardInterrupt):
-            self.console.print(Text(f"\nGame left. Seed {self.seed}: '--seed {self.seed}' deals the same "
-                                    "dice again.", style="dim"))
-            return 0
+            yield
+        finally:
+            for number, handler in previous.items():
+                with contextlib.suppress(ValueError, OSError):
+                    signal.signal(number, handler)
 
     def handle(self, line: str) -> bool:
         """Act on one line; False when the player leaves."""
@@ -137,8 +201,9 @@ class TerminalSession:
         if action not in self.state.legal_actions():  # the engine accepted a move it does not list
             self.error(f"{notation} is not a legal move here", "type 'moves' to see the legal moves")
             return
-        self.narrate_move(notation, self.state, trial)
+        before = self.state
         self.state = trial
+        self.narrate_move(notation, before, trial)
         self.board_due = True
 
     def error(self, title: str, detail: str = "") -> None:
@@ -150,6 +215,51 @@ class TerminalSession:
             return self.input_fn(prompt)
         except EOFError:
             return ""
+
+    def confirm(self, prompt: str) -> bool:
+        return self.ask(prompt).strip().lower() in ("y", "yes")
+
+    # --- leaving and autosave ---------------------------------------------------------------------
+
+    def game_name(self) -> str:
+        return str(getattr(getattr(self.state, "game", None), "short_name", "game"))
+
+    def autosave(self) -> Path | None:
+        """Write the game to its autosave file; the path, or None (and a message) on failure.
+
+        The first write of a session keeps an unfinished game already there as ``.previous``."""
+        name = self.game_name()
+        path = autosave.autosave_path(name)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.owns_autosave and path.is_file() and autosave.is_unfinished(path):
+                os.replace(path, autosave.previous_path(name))
+            written = write_save(save_text(self.state, **self.save_extras()), path)
+        except (OSError, SaveFileError) as exc:
+            self.error("The game could not be autosaved", f"{path}: {exc}")
+            return None
+        except Exception as exc:  # the engine could not describe this game: say so, lose nothing else
+            self.error("The game could not be autosaved", f"{type(exc).__name__}: {exc}")
+            return None
+        self.owns_autosave = True
+        return written
+
+    def leave(self) -> None:
+        path = self.autosave()
+        text = Text(f"Game left unfinished (seed {self.seed}).", style="dim")
+        if path is not None:
+            text.append(f" It is kept in {path}: 'soloboard resume' continues it.", style="dim")
+        self.console.print(text)
+
+    def announce_autosave(self) -> None:
+        """At the start of a new game: say that an unfinished game is waiting, and what becomes of it."""
+        path = autosave.autosave_path(self.game_name())
+        if self.owns_autosave or not path.is_file() or not autosave.is_unfinished(path):
+            return
+        self.console.print(Text(
+            f"An unfinished {self.game_name()} game is kept in {path}: 'soloboard resume {self.game_name()}' "
+            f"continues it. Leaving this new game keeps that one as {autosave.previous_path(self.game_name()).name}.",
+            style="yellow"))
 
     # --- the commands every game has --------------------------------------------------------------
 
@@ -183,12 +293,15 @@ class TerminalSession:
     def save(self, name: str) -> bool:
         path = Path(name).expanduser()
         if path.exists() and not path.is_dir():
-            answer = self.ask(f"{path} exists. Overwrite it? [y/N] ")
-            if answer.strip().lower() not in ("y", "yes"):
+            if not self.asks:
+                self.error(f"{path} exists: not saved", "choose another name (at a terminal you are asked "
+                           "whether to overwrite it)")
+                return False
+            if not self.confirm(f"{path} exists. Overwrite it? [y/N] "):
                 self.console.print(Text("Not saved.", style="yellow"))
                 return False
         try:
-            text = self.state.to_json()
+            text = save_text(self.state, **self.save_extras())
         except Exception as exc:  # the engine could not describe this game: say so, keep playing
             self.error("This game cannot be saved", f"{type(exc).__name__}: {exc}")
             return False
@@ -201,6 +314,13 @@ class TerminalSession:
         return True
 
     def offer_save(self) -> None:
+        """The end of a game: it is kept in the autosave file; at a terminal, a copy may be named."""
+        path = self.autosave()
+        if path is not None:
+            self.console.print(Text(f"The game is kept in {path} (watch it again: soloboard replay {path}).",
+                                    style="dim"))
+        if not self.asks:
+            return  # piped input: a line typed ahead is not a file name
         while True:
             name = self.ask(SAVE_PROMPT).strip()
             if not name or self.save(name):
@@ -211,7 +331,7 @@ class TerminalSession:
             self.error("Load what?", f"type load FILE, e.g. load {self.save_example}")
             return True
         try:
-            loaded = read_save(arg)
+            loaded, meta = read_save_meta(arg)
         except SaveFileError as exc:
             self.error("Could not load the save; the current game goes on", str(exc))
             return True
@@ -222,6 +342,7 @@ class TerminalSession:
         self.state = loaded
         self.origin = history_origin(loaded)
         self.loaded(loaded, arg)
+        self.use_meta(meta)
         self.board_due = True
         return True
 
@@ -229,8 +350,25 @@ class TerminalSession:
         self.show_moves()
         return True
 
+    # --- the agents' commands (issue 10; the work is in cli/hint.py) ----------------------------
+
+    def cmd_ai(self, arg: str) -> bool:
+        """``ai`` (or ``ai 1s``): the mcts agent plays the current move."""
+        from soloboard.cli.hint import session_ai
+
+        return session_ai(self, arg)
+
+    def cmd_hint(self, arg: str) -> bool:
+        """``hint``: the three best moves with their estimated chance of winning and what they do."""
+        from soloboard.cli.hint import session_hint
+
+        return session_hint(self, arg)
+
     def cmd_quit(self, _arg: str) -> bool:
-        self.console.print(Text(f"Game left unfinished (seed {self.seed}).", style="dim"))
+        if self.asks and not self.confirm(QUIT_PROMPT):
+            self.console.print(Text("The game goes on.", style="dim"))
+            return True
+        self.leave()
         return False
 
 

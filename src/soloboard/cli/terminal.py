@@ -1,12 +1,11 @@
-"""What the terminal front ends (``play`` and ``replay``) share: save files, narration, summaries.
-
-The board itself is drawn by the game (``UFSState.__rich__``); this module tells the story
-around it: what the dice showed, what a move changed, how the game ended.
+"""What the terminal front ends (``play``, ``replay``, ``resume``) share: save files, notices,
+summaries. What happened is told from the engine's events (``cli/ufs_tell.py``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 from dataclasses import dataclass
@@ -15,17 +14,13 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from soloboard.core.api import State
 from soloboard.core.errors import InvalidSaveError
 from soloboard.core.registry import state_from_json
-from soloboard.ufs.actions import SKY_CHANCE
-from soloboard.ufs.actions import space_name as _space
-from soloboard.ufs.game import BaseUFSGame
-from soloboard.ufs.render import action_text, action_word, render_rich
+from soloboard.ufs.render import render_rich
 from soloboard.ufs.state import UFSState
 
 ERROR_STYLE = "bold red"
@@ -56,6 +51,32 @@ def read_save(path: str | os.PathLike[str]) -> State:
         raise SaveFileError(f"{file} cannot be loaded: {exc}") from None
     except Exception as exc:  # a malformed file the loader did not foresee is still a bad file, not a crash
         raise SaveFileError(f"{file} cannot be loaded: {type(exc).__name__}: {exc}") from None
+
+
+def read_save_meta(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]:
+    """The state saved in ``path`` and what the terminal wrote beside it: ``dice_seed`` (the
+    session's dice) and ``ai_seats`` (Monstros), when present. Older saves have neither."""
+    state = read_save(path)
+    meta: dict[str, Any] = {}
+    with contextlib.suppress(OSError, ValueError):
+        data = json.loads(Path(path).expanduser().read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            seed = data.get("dice_seed")
+            if isinstance(seed, int) and not isinstance(seed, bool):
+                meta["dice_seed"] = seed
+            seats = data.get("ai_seats")
+            if isinstance(seats, list) and all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+                meta["ai_seats"] = seats
+    return state, meta
+
+
+def save_text(state: State, **extra: Any) -> str:
+    """``state.to_json()`` with the terminal's own fields (``dice_seed``...) after ``params``.
+
+    Loaders ignore fields they do not know, so these saves load everywhere."""
+    data = json.loads(state.to_json())
+    head = {k: data.pop(k) for k in ("format", "version", "game", "params") if k in data}
+    return json.dumps({**head, **extra, **data}, indent=1)
 
 
 def write_save(text: str, path: str | os.PathLike[str]) -> Path:
@@ -107,135 +128,6 @@ def board(state: State, *, legend: bool = False) -> RenderableType:
     if isinstance(state, UFSState):
         return render_rich(state, legend=legend)
     return state  # type: ignore[return-value]  # any other game draws itself (``__rich__`` or ``str``)
-
-
-# --- narration -----------------------------------------------------------------------------
-
-def describe_chance(notation: str, game: Any = None) -> str:
-    """A chance outcome in words: ``roll B135 W26`` -> ``black 1 3 5, white 2 6`` (the game's
-    dice names), a set-up draw -> the sides it gave (``game.describe_sides``).
-
-    Without an Under Falling Skies ``game`` the notation is returned as it is.
-    """
-    if not isinstance(game, BaseUFSGame):
-        return notation
-    words = notation.split()
-    letters, names = game.dice_letters, game.dice_names
-    if words and words[0] == "roll":
-        parts = [f"{names[letters.index(w[0])] if w[0] in letters else w[0]} {' '.join(w[1:])}" for w in words[1:]]
-        return ", ".join(parts) or "no dice"
-    try:
-        mask = game.parse_setup(notation) - SKY_CHANCE
-    except ValueError:
-        return notation
-    return game.describe_sides(game.sides_for_mask(mask))
-
-
-def _ships_on_board(state: UFSState) -> int:
-    return sum(1 for ship in state.grid if ship)
-
-
-def _mothership_phase_action(before: UFSState, after: UFSState) -> str:
-    """The mothership action (boxed) or track symbol (9-card) a mothership phase just resolved."""
-    mothership_phase = before.phase_name in ("rooms", "install") and after.phase_name in ("spawn", "roll", "over")
-    if not mothership_phase or after.result == 1.0:
-        return ""  # no mothership phase (a research win ends the game in the Rooms Phase)
-    if after.game.ruleset.mothership_acts_before_descending:
-        row = before.ms + 1  # the symbol below the mothership fires first, even if it ends the game
-    elif before.ms != after.ms:
-        row = after.ms  # the mothership moved down, then did its new row's action
-    else:
-        return ""
-    if row == after.sky.skull_row:
-        return ""  # the loss itself is told
-    text = action_text(after, row)
-    return f"{action_word(after)}: {text}" if text else ""
-
-
-def describe_changes(before: State, after: State) -> list[str]:
-    """What a move (or a run of moves) changed, in short phrases; empty for other games."""
-    if not isinstance(before, UFSState) or not isinstance(after, UFSState) or after.sky is None:
-        return []
-    if before.sky is None:  # the set-up draw: nothing to compare yet
-        return []
-    primary, reinforcement = after.game.ship_names
-    notes: list[str] = []
-    for label, old, new in (
-        ("research", before.research, after.research),
-        ("energy", before.energy, after.energy),
-        ("damage", before.damage, after.damage),
-    ):
-        if old != new:
-            notes.append(f"{label} {old}→{new}")
-    if before.ms != after.ms:
-        notes.append(f"mothership row {before.ms}→{after.ms}")
-    action = _mothership_phase_action(before, after)
-    if action:
-        notes.append(action)
-    if before.exc != after.exc:
-        word = "excavator to" if after.exc > before.exc else "excavator pushed back to"
-        notes.append(f"{word} {_space(after.base.path[after.exc])}")
-    shot = _ships_on_board(before) - _ships_on_board(after)
-    if shot > 0 and before.ms == after.ms and before.damage == after.damage:
-        notes.append(f"{shot} ship{'s' if shot > 1 else ''} shot down")
-    for value in after.pending_robots[len(before.pending_robots):]:  # built now, installed at the phase's end
-        notes.append(f"robot R{value} built (installed once every die is resolved)")
-    notes.extend(_robot_changes(before, after))
-    if (before.wait_p, before.wait_w) != (after.wait_p, after.wait_w):
-        notes.append(f"waiting on the mothership: {after.wait_p} {primary}, {after.wait_w} {reinforcement}")
-    if before.supply_w != after.supply_w:
-        notes.append(f"{reinforcement} supply {before.supply_w}→{after.supply_w}")
-    return notes
-
-
-def _rolls_every_die(state: State) -> bool:
-    """A roll of all the worker dice opens a round; a smaller one follows a white die."""
-    game: Any = getattr(state, "game", None)
-    full = getattr(game, "plain_dice", 0) + getattr(game, "white_dice", 0)
-    return getattr(state, "roll_g", 0) + getattr(state, "roll_w", 0) >= full
-
-
-def _robot_changes(before: UFSState, after: UFSState) -> list[str]:
-    notes = []
-    for s, (old, new) in enumerate(zip(before.robots, after.robots, strict=True)):
-        if old == new:
-            continue
-        if not old:
-            notes.append(f"robot R{new} on {_space(s)}")
-        elif not new:
-            notes.append(f"robot removed from {_space(s)}")
-        else:
-            notes.append(f"robot on {_space(s)} {old}→{new}")
-    return notes
-
-
-class Narrator:
-    """Prints what happens between two decisions: new rounds, dice, the effects of a move."""
-
-    def __init__(self, console: Console) -> None:
-        self.console = console
-
-    def apply_chance(self, state: State, action: int) -> None:
-        notation = state.action_to_string(action)
-        game: Any = getattr(state, "game", None)
-        if not isinstance(game, BaseUFSGame):
-            verb = "Chance"  # another game's chance event, told in its own notation
-        elif not notation.startswith("roll"):
-            verb = f"{game.cards_noun[:1].upper()}{game.cards_noun[1:]} drawn"  # the set-up draw
-        elif _rolls_every_die(state):
-            self.console.print(Rule(f"Round {getattr(state, 'round', '?')}", style="cyan"))
-            verb = "Rolled"
-        else:
-            verb = "Re-rolled the unplaced dice (a white die was placed)"
-        state.apply_action(action)
-        self.console.print(Text.assemble((f"{verb}: ", "bold"), describe_chance(notation, game)))
-
-    def move(self, notation: str, before: State, after: State, prefix: str = "") -> None:
-        text = Text.assemble(prefix, ("▶ ", "bold green"), (notation, "bold"))
-        changes = describe_changes(before, after)
-        if changes:
-            text.append("  — " + " · ".join(changes), style="")
-        self.console.print(text)
 
 
 # --- messages, notices and the end of the game -------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -111,7 +111,97 @@ def render_text(state: MonstrosState) -> str:
     return "\n".join(lines)
 
 
+class _FitsTheTerminal:
+    """The boxed tables when the terminal has the room, else the same facts in plain lines.
+
+    Chosen at drawing time from the console's height (``options.height`` or the console's
+    size), keeping ``RESERVE`` lines for the move list and the prompt below it."""
+
+    RESERVE = 8
+
+    def __init__(self, state: MonstrosState) -> None:
+        self.state = state
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        full = render_full(self.state)
+        height = options.height or console.size.height
+        lines = console.render_lines(full, options.update(height=None), pad=False)
+        if len(lines) + self.RESERVE <= height:
+            yield full
+        else:
+            yield render_compact(self.state, options.max_width)
+
+
 def render_rich(state: MonstrosState) -> RenderableType:
+    """The table as the terminal shows it: :func:`render_full` or, on a small terminal,
+    :func:`render_compact`."""
+    return _FitsTheTerminal(state)
+
+
+def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
+    """Every fact of :func:`render_full` in plain lines, for an 80x24 terminal."""
+    deck = state.deck
+    style = "green" if state.result == 1.0 else "red" if state.is_terminal() else "cyan"
+    if state.is_terminal():
+        header = f"Monstros · game over: {state.end_cause}"
+    else:
+        who = "chance" if state.is_chance_node() else f"seat {state.actor} to act"
+        header = f"Monstros · turn {state.round} · seat {state.seat}'s turn · {state.phase_name}: {who}"
+    status = (f"Wall {state.wall}/{WALL_MAX} · Invasion {state.invasion}/{INVASION_WIN} · "
+              f"Towers {1 + state.towers}/{1 + TOWER_PIECES} · "
+              f"Die tokens {state.tokens}/{DIE_TOKENS} · Shields {state.shields}/{SHIELD_TOKENS}")
+    lines: list[Text] = [Text(header, style=f"bold {style}"), Text(status, style="bold")]
+    board = Text("Board", style="bold")
+    for i in range(BOARD_SLOTS):
+        notes = "".join(("-" if i < SHIELD_SLOTS else "", "re-roll" if i + 1 == REROLL_SLOT else ""))
+        board.append(f" {i + 1}{notes}:", style="dim")
+        if i < len(state.board):
+            k = state.board[i]
+            board.append(deck.a_ids[k], style=COLOUR_STYLE.get(deck.colour[k], ""))
+        else:
+            board.append("-", style="dim")
+    lines.append(board)
+    hands: list[Text] = []
+    for seat in range(state.game.players):
+        hand = Text(f"seat {seat}:", style="bold reverse" if seat == state.actor and not state.is_terminal()
+                    else "bold")
+        for k in state.hand(seat):
+            hand.append(" " + deck.a_ids[k], style=COLOUR_STYLE.get(deck.colour[k], ""))
+        hands.append(hand)
+    half = (width - 3) // 2
+    for i in range(0, len(hands), 2):  # two hands a line when they fit: a six-seat table stays short
+        pair = hands[i:i + 2]
+        if len(pair) == 2 and max(len(h.plain) for h in pair) <= half:
+            left = pair[0].copy()
+            left.pad_right(half - len(left.plain))
+            lines.append(Text.assemble(left, " │ ", pair[1]))
+        else:
+            lines.extend(pair)
+    lines.append(Text(f"Monsters on the table ({len(state.table)}, their attack now: {state.monster_attack()}):",
+                      style="bold"))
+    for k in state.table:
+        extras = ["shield"] if deck.shield[k] else []
+        extras += [word for field, word in ABILITY_WORDS if getattr(deck, field)[k]]
+        name = f" ({deck.m_names[k]})" if deck.m_names[k] else ""
+        lines.append(Text(f"  {deck.m_ids[k]}{name}: level {deck.level[k]}, life {deck.life[k]}, attack "
+                          f"{deck.attack[k]}" + "".join(f", {e}" for e in extras)))
+    if state.revealed:
+        lines.append(Text("Revealed: " + ", ".join(monster_text(state, k) for k in state.revealed)))
+    if state.aside:
+        lines.append(Text("Set aside (to the bottom): " + " ".join(deck.m_ids[k] for k in state.aside)))
+    if state.order:
+        lines.append(Text("Going to the bottom, in your order: " + " ".join(deck.m_ids[k] for k in state.order)))
+    if state.phase_name in ("attack", "roll") or any(state.dice):
+        lines.append(Text(_attack_line(state)))
+    defeated = f" ({' '.join(deck.m_ids[k] for k in state.defeated[-3:])} <- top)" if state.defeated else ""
+    lines.append(Text(f"Monster deck {state.monster_deck_size()}: {deck_summary(state)}", style="dim"))
+    lines.append(Text(f"Defeated {len(state.defeated)}{defeated} · Action deck {state.adeck_n} · discard "
+                      f"{sum(state.discard)}", style="dim"))
+    return Group(*lines)
+
+
+def render_full(state: MonstrosState) -> RenderableType:
+    """The table with boxed tables for the board, the hands and the monsters."""
     deck = state.deck
     parts: list[RenderableType] = [Text(status_line(state), style="bold")]
 

@@ -29,8 +29,9 @@ Each round has three phases.
   shoot down every ship on an explosion Xn with n <= value (purple ships go back to the
   mothership, white ones leave the board). RES research: climb the research track, paying each
   space's cost out of the value. ROB robots: build a robot (value = room value, at most 6) and
-  install it on an empty excavated room space; a robot works from the next round and loses a
-  pip each time it is used. At most 2 robots. 'done' ends the phase; unused dice are lost.
+  install it on an empty excavated room space or AA gun; a robot works from the next round and
+  loses a pip each time it is used. At most 2 robots (a city's ability may change this).
+  'done' ends the phase; unused dice are lost.
 [bold]3 Mothership[/bold]  It moves down one row (ships on that row go back onto it) and does the
   row's action; then the waiting ships spawn on free drop points: columns without ships first,
   then the one farthest from its column's topmost ship (you choose on a tie).
@@ -61,7 +62,9 @@ Each round has three phases.
   resolved, on an empty excavated room space, and works from the next round like a die, but it
   moves no ships and does not count for the one die per column. Using its room costs energy as
   usual; every Rooms Phase, used or not, it loses a pip, and a robot at 1 is removed instead.
-  There are {robot_dice} robot dice: remove a robot to reuse its die.
+  Robots go only into excavated rooms, never onto AA guns. There are {robot_dice} robot dice: a
+  robot leaves the base only when it wears out, or when its die is taken for a new robot (when
+  both dice are on the base, installing a new robot first removes one of your choice).
   Dig: pay 1 energy; if the die shows at least the path length from the excavator to it, the
   excavator moves there; otherwise the die can only be discarded.
   'done' ends the phase; unused dice are lost.
@@ -75,8 +78,9 @@ Each round has three phases.
 [bold]Win[/bold] by reaching the last space of the research track.
   [bold]Lose[/bold] at {damage_limit} damage, or when the skull symbol is resolved or the mothership reaches
   the skull row.
-[bold]Level[/bold]  Each card on its difficult side adds a level (0-{cards}). Only level 0 can be played: the
-  difficult sides of the cards are not known."""
+[bold]Level[/bold]  Each card on its difficult side adds a level (0-{cards}). The difficult sides come from a
+  single unverified transcription; the four sky cards play on them (levels 0-4), the other cards'
+  difficult sides need values it leaves unknown and are refused with the values named."""
 
 RULES = {"ufs": BOXED_RULES, "ufs-pnp": PNP_RULES}
 
@@ -136,6 +140,9 @@ def notation_help(game: BaseUFSGame) -> str:
         [("dig e2", dig)],
         [("install b2", "install the new robot on b2"), ("remove b2", "remove the robot on b2")],
     ]
+    if game.hooks.adds_decisions:  # a city whose ability adds a decision (Washington damaged)
+        rows.append([(f"six {plain}3", f"{plain_name} 3 becomes a 6 (ability)"),
+                     ("no six", "do not use the ability this round")])
     if choose_ship:
         rows += [
             [("spawn c", f"spawn a {primary} ship above column c")],
@@ -148,7 +155,10 @@ def notation_help(game: BaseUFSGame) -> str:
             [("done", "end the Rooms Phase")],
         ]
     rows.append([("3", "the move numbered 3 in the list (when the list is numbered)")])
-    return "[bold]Moves[/bold]  (columns a-e left to right; base rows 0-5, row 0 = AA guns)\n" + _pairs(rows)
+    forgiving = (f"  Case and spaces do not matter: {plain.lower()}5c3, '{plain}5 c3' and 'use  C3' are read too; "
+                 "a move that cannot be read\n  brings the nearest legal moves.")
+    return ("[bold]Moves[/bold]  (columns a-e left to right; base rows 0-5, row 0 = AA guns)\n" + _pairs(rows)
+            + "\n" + forgiving)
 
 
 def phase_hints(game: BaseUFSGame) -> dict[str, str]:
@@ -160,9 +170,13 @@ def phase_hints(game: BaseUFSGame) -> dict[str, str]:
     if not game.ruleset.spawn_farthest:
         spawn = (f"Type 'spawn c' (a {primary} ship) or 'spawn {reinforcement} c' (a {reinforcement} ship), "
                  "or a move's number")
+    at_will = game.ruleset.robots_removed_at_will
     return {
         "place": f"Type a placement like {plain}5c3 ({plain_name} 5 on c3) or {white}2a0 ({white_name} 2 on a0)",
-        "rooms": "Type 'use b1', 'discard b1', 'dig e2', 'remove b2' or 'done', or a move's number",
-        "install": "Type 'install b2', 'remove b2' or 'skip', or a move's number",
+        "rooms": ("Type 'use b1', 'discard b1', 'dig e2', 'remove b2' or 'done', or a move's number" if at_will
+                  else "Type 'use b1', 'discard b1', 'dig e2' or 'done', or a move's number"),
+        "install": ("Type 'install b2', 'remove b2' or 'skip', or a move's number" if at_will
+                    else "Type 'install b2' (or 'remove b2' when both robot dice are on the base), or a move's number"),
+        "ability": f"Type 'six {plain}3' to set a die to 6 with the city's ability, or 'no six'",
         "spawn": spawn,
     }

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from soloboard.ufs import actions as A
+from soloboard.ufs.narrate import effect_text
 from soloboard.ufs.tables import (
     AA_GUN,
     ARROW_LEFT,
@@ -51,24 +52,21 @@ def ship_letter(game: BaseUFSGame, ship: int) -> str:
     return game.ship_letters[ship - 1] if ship else " "
 
 
-def mothership_action_text(action: tuple[str, int] | None, unidentified_reading: str,
+def mothership_action_text(action: tuple[str, int] | None, single_source_reading: str = "damage",
                            reinforcement: str = "white") -> str:
-    """A mothership action in words; ``reinforcement`` names the ship it adds (``game.ship_names[1]``)."""
+    """A mothership action in words; ``reinforcement`` names the ship it adds (``game.ship_names[1]``).
+
+    ``single_source_reading`` is kept for callers: the game's tables already hold the reading
+    (a symbol played as no effect is the action ``("none", 0)``).
+    """
     if action is None:
         return ""
     kind, amount = action
-    if kind == "excavator_back":
-        return f"excavator back {amount}"
-    if kind == "research_back":
-        return f"research back {amount}"
-    if kind == "add_white_ships":  # the engine's name for every edition's reinforcements
-        return f"+{amount} {reinforcement} ship" + ("s" if amount > 1 else "")
-    if kind == "damage":
-        return "1 damage"
     if kind == "skull":
         return "SKULL (lose)"
-    reading = "1 damage" if unidentified_reading == "damage" else "no effect"
-    return f"?? unidentified symbol (played as {reading})"
+    if kind == "none":  # a 1-damage symbol known from one source, played as nothing (the option for old saves)
+        return "1 damage, played as no effect"
+    return effect_text(kind, amount, reinforcement)  # the words the narration uses for what it did
 
 
 def action_text(state: UFSState, row: int) -> str:
@@ -174,15 +172,19 @@ def render_text(state: UFSState) -> str:
         )
         action = action_text(state, row)
         if beside:
-            research_space = sky.rows + 1 - row
+            research_space = sky.rows + 1 - row + sky.research_on_city  # the city's spaces come first
             cost = sky.research_costs[research_space]
             marker = "<-R" if state.research == research_space else "   "
             lines.append(f"sky{row:>2}  {cells}  {action:<30} {cost:>2}{marker}")
         else:
             lines.append(f"sky{row:>2}  {cells}  {action}".rstrip())
     if beside:
+        city_track = "".join(  # the start space and the research spaces printed on the city tile
+            f" {sky.research_costs[space]}" + ("<-R" if state.research == space else "")
+            for space in range(1, sky.research_on_city + 1)
+        )
         start_marker = "<-R" if state.research == 0 else ""
-        lines.append(f"city    {'=' * 25}  research start {start_marker}")
+        lines.append(f"city    {'=' * 25}  research start{start_marker}{city_track}".rstrip())
     else:
         lines.append(f"city    {'=' * 25}")
         track = " ".join(
@@ -205,7 +207,9 @@ def render_text(state: UFSState) -> str:
     if state.pending_robots:
         built = ", ".join(f"R{v}" for v in state.pending_robots)
         lines.append(f"Robots built this phase, installed once every die is resolved: {built}")
-    if state.phase == 2:  # PLACE
+    if state.phase_name == "ability":
+        lines.append(game.hooks.decision_prompt(state))
+    if state.phase_name in ("place", "ability"):
         plain, white = state.unplaced_dice()
         lines.append(f"Unplaced dice: {game.dice_names[0]} {plain or '-'}  {game.dice_names[1]} {white or '-'}")
     if state.is_terminal():
@@ -231,7 +235,7 @@ DIE_STYLES = {
 ROOM_STYLE = {"energy": "yellow", "fighters": "red", "research": "cyan", "robots": "green"}
 ROBOT_STYLE = "bold white on blue"
 _LEGEND_REST = (
-    "< > arrow · M mothership descends · Xn explosion n · "
+    "< > arrow · M mothership descends · Xn explosion n · ! a ship one move from the city · "
     "[n] worker die · Rn robot (Rnz exhausted) · EXC excavator · (…) not excavated · "
     "+n that many spaces ahead of the excavator · *c3 part of the multi-space room c3 · $n energy cost"
 )
@@ -267,11 +271,14 @@ def _ship_text(game: BaseUFSGame, ship: int) -> Text:
     return Text(ship_letter(game, ship), style=ship_style(game, ship))
 
 
-def _sky_cell(state: UFSState, row: int, col: int) -> Text:
+def _sky_cell(state: UFSState, row: int, col: int, flagged: frozenset[str] = frozenset()) -> Text:
     idx = row * COLS + col
     code = state.sky.cell[idx]
     ship = state.grid[idx]
     symbol = sky_symbol(code)
+    if ship and f"{'abcde'[col]}{row}" in flagged:  # a ship one move from the city: '!' and red
+        return Text.assemble((f"{symbol:>2}", _symbol_style(code)), ("!", "bold red"),
+                             (ship_letter(state.game, ship), "bold white on red"))
     return Text.assemble((f"{symbol:>2}", _symbol_style(code)), " ", _ship_text(state.game, ship))
 
 
@@ -280,7 +287,7 @@ def _drop_point(game: BaseUFSGame, ship: int) -> Text:
 
 
 def _research_cell(state: UFSState, row: int) -> Text:
-    space = state.sky.rows + 1 - row
+    space = state.sky.rows + 1 - row + state.sky.research_on_city  # the city tile's spaces come first
     cost = state.sky.research_costs[space]
     text = Text(f"{cost:>2}", style="dim" if space <= state.research else "bold")
     if state.research == space:
@@ -319,7 +326,7 @@ def _action_cell(state: UFSState, row: int) -> Text:
     else:
         action = sky.action[row]
         label = action_text(state, row)
-        style = "yellow italic" if action is not None and action[0] == "unidentified" else ""
+        style = "yellow italic" if action is not None and action[0] == "none" else ""
         text = Text(label or "-", style=style or ("dim" if not label else ""))
     if row == state.ms + 1:
         # boxed: the mothership moves onto this row next and does its action; 9-card: the symbol
@@ -328,7 +335,7 @@ def _action_cell(state: UFSState, row: int) -> Text:
     return text
 
 
-def _sky_table(state: UFSState) -> Table:
+def _sky_table(state: UFSState, flagged: frozenset[str] = frozenset()) -> Table:
     game = state.game
     sky = state.sky
     beside = research_beside_sky(state)
@@ -351,13 +358,17 @@ def _sky_table(state: UFSState) -> Table:
             cells = [_drop_point(game, state.grid[row * COLS + c]) for c in range(COLS)]
             label = Text(f"MS {row}", style="bold magenta")
         else:
-            cells = [_sky_cell(state, row, c) for c in range(COLS)]
+            cells = [_sky_cell(state, row, c, flagged) for c in range(COLS)]
             label = Text(f"{row}", style="bold red" if row == sky.skull_row else "bold")
         research = [_research_cell(state, row) if row else Text("")] if beside else []
         table.add_row(label, *cells, *research, _action_cell(state, row))
     start = Text("start", style="dim")
     if state.research == 0:
         start.append(" ◀R", style="bold green")
+    for space in range(1, sky.research_on_city + 1):  # the research spaces printed on the city tile
+        start.append(f" · {sky.research_costs[space]}", style="dim" if space <= state.research else "bold")
+        if state.research == space:
+            start.append(" ◀R", style="bold green")
     city = Text(f"ships passing row {sky.rows} hit the city", style="dim")
     table.add_row(Text("city", style="bold"), *[Text("════", style="blue") for _ in range(COLS)],
                   *([start] if beside else []), city)
@@ -503,7 +514,9 @@ def _phase_lines(state: UFSState) -> list[Text]:
     game = state.game
     phase = state.phase_name
     lines: list[Text] = []
-    if phase == "place":
+    if phase == "ability":  # a city ability's decision (Washington, DC damaged, after the first roll)
+        lines.append(Text(game.hooks.decision_prompt(state), style="bold"))
+    if phase in ("place", "ability"):
         plain, white = state.unplaced_dice()
         used = "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1) or "none"
         lines.append(Text.assemble(
@@ -530,17 +543,23 @@ def _phase_lines(state: UFSState) -> list[Text]:
     if phase == "spawn":
         lines.append(_spawn_line(state))
     if state.is_terminal():
-        if state.result == 1.0:
-            lines.append(Text("WON: the research is complete.", style="bold green"))
-        else:
-            lines.append(Text(f"LOST: {state.loss_cause}.", style="bold white on red"))
+        lines.append(result_text(state))
     return lines
 
 
-def render_rich(state: UFSState, *, legend: bool = False) -> RenderableType:
+def result_text(state: UFSState) -> Text:
+    """How a finished game ended, in one line."""
+    if state.result == 1.0:
+        return Text("WON: the research is complete.", style="bold green")
+    return Text(f"LOST: {state.loss_cause}.", style="bold white on red")
+
+
+def render_rich(state: UFSState, *, legend: bool = False, flagged: frozenset[str] = frozenset()) -> RenderableType:
     """The board as a rich renderable: ``rich.print(state)`` shows it (``UFSState.__rich__``).
 
-    ``legend`` adds a line explaining the signs (a front end shows it once, not every turn).
+    ``legend`` adds a line explaining the signs (a front end shows it once, not every turn);
+    ``flagged``: sky cells (``c14``) of ships one move from the city, marked ``!`` (a front
+    end finds them with move previews).
     """
     game = state.game
     title = Text(f"Under Falling Skies — {game.title()}", style="bold")
@@ -554,7 +573,7 @@ def render_rich(state: UFSState, *, legend: bool = False) -> RenderableType:
     parts.append(_mothership_line(state))
     if not state.is_terminal():
         parts.append(_next_action_line(state))
-    parts += [_sky_table(state), _base_table(state), *_phase_lines(state)]
+    parts += [_sky_table(state, flagged), _base_table(state), *_phase_lines(state)]
     if legend:
         parts.append(Text(legend_text(game), style="dim"))
     return Group(*parts)

@@ -1,0 +1,66 @@
+"""Going on with a game that was not started in this session: ``soloboard resume``,
+``soloboard play --resume`` and ``continue`` in a replay all hand a state over to the
+game's own terminal session, with the dice seed (and AI seats) the save recorded."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from soloboard.cli import autosave
+from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
+from soloboard.cli.terminal import SaveFileError, error, game_label, read_save_meta
+from soloboard.core.api import State
+
+
+def make_session(state: State, meta: dict[str, Any], console: Console, input_fn: InputFn) -> TerminalSession:
+    """The session that plays ``state``'s game, with the saved dice seed (a new one if none)."""
+    seed = meta.get("dice_seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    game = getattr(getattr(state, "game", None), "short_name", "")
+    if game == "monstros":
+        from soloboard.cli.play_monstros import MonstrosSession
+
+        players = state.game.players  # type: ignore[attr-defined]
+        seats = {s for s in meta.get("ai_seats", []) if 0 <= s < players}
+        return MonstrosSession(state, seed, seats, console, input_fn)  # type: ignore[arg-type]
+    from soloboard.cli.play import PlaySession
+
+    return PlaySession(state, seed, console, input_fn)
+
+
+def continue_game(state: State, meta: dict[str, Any], console: Console, input_fn: InputFn, *,
+                  owns_autosave: bool = False) -> int:
+    session = make_session(state, meta, console, input_fn)
+    session.owns_autosave = owns_autosave
+    console.print(Text(f"{game_label(state)} · seed {session.seed} · "
+                       f"round {getattr(state, 'round', '?')}", style="bold"))
+    enable_line_editing(input_fn)
+    return session.run()
+
+
+def run_resume(game: str | None = None, *, console: Console | None = None, input_fn: InputFn = input) -> int:
+    """Continue the autosaved game (of ``game``, or the latest); 1 when there is none."""
+    out = console or Console(highlight=False)
+    path = autosave.latest(game)
+    folder = autosave.home()
+    if path is None:
+        which = f"no {game} game" if game else "no game"
+        error(out, f"There is {which} to resume",
+              f"a game left with quit, Ctrl-C or the end of input is kept in {folder} "
+              f"(set {autosave.ENV} to use another folder)")
+        return 1
+    try:
+        state, meta = read_save_meta(path)
+    except SaveFileError as exc:
+        error(out, "The autosaved game cannot be loaded", str(exc))
+        return 2
+    if state.is_terminal():
+        error(out, f"The last game kept in {path} is finished", f"watch it with: soloboard replay {path}")
+        return 1
+    out.print(Text(f"Resuming the game kept in {path}.", style="dim"))
+    return continue_game(state, meta, out, input_fn, owns_autosave=True)
