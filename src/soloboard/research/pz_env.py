@@ -1,0 +1,166 @@
+"""Monstros as a PettingZoo AEC environment: 1 to 6 seats, co-operative.
+
+::
+
+    from soloboard.research.pz_env import env
+    e = env(players=4, difficulty="medio")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else e.action_space(agent).sample(info["action_mask"])
+        e.step(action)
+
+- **Agents**: ``seat_0`` .. ``seat_{n-1}``. ``agent_selection`` is the seat that decides now
+  (usually whose turn it is; during the set-up exchange, each seat holding red cards in turn).
+- **Observation**: soloboard's tensor for that seat (``docs/research.md``), a float32 ``Box``
+  as in the Gymnasium environments. The legal-action mask is in ``infos[seat]["action_mask"]``
+  (int8, one per action id; all zeros for a seat that is not deciding), which ``last()``
+  returns and ``pettingzoo.test.api_test`` samples from.
+- **Actions**: ``Discrete(game.num_distinct_actions())``, soloboard's action ids.
+- **Chance** (card draws, dice) is resolved inside ``reset``/``step`` from a ``random.Random``
+  seeded from ``reset(seed=...)``.
+- **Rewards**: co-operative: every seat gets 1.0 when the game is won, 0.0 otherwise.
+- **An illegal action** ends the game for everyone as a loss (reward 0.0, every seat
+  terminated, ``infos[seat]["illegal_action"]`` True for the seat that sent it).
+- ``max_cycles`` (default 1000 decisions: random games take about 60) truncates a game that
+  runs longer, as Monstros has no proven bound on its length.
+- ``render_mode="ansi"``: ``render()`` returns the terminal renderer's picture.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from soloboard.core.chance import sample_outcome
+from soloboard.monstros.game import MonstrosGame
+from soloboard.research._deps import require
+from soloboard.research.observe import Encoder
+
+pettingzoo = require("pettingzoo", for_what="soloboard.research.pz_env")
+gymnasium = require("gymnasium", for_what="soloboard.research.pz_env")
+np = require("numpy", for_what="soloboard.research.pz_env")
+spaces = gymnasium.spaces
+DEFAULT_MAX_CYCLES = 1000
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's usual guards (order enforcing, action bounds)."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+
+class raw_env(pettingzoo.AECEnv):  # PettingZoo's name for the unwrapped environment
+    """Monstros for ``players`` seats; other keywords are the game's parameters."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "soloboard_monstros_v0",
+                                          "is_parallelizable": False, "render_fps": 4}
+
+    def __init__(self, players: int = 2, render_mode: str | None = None, max_cycles: int = DEFAULT_MAX_CYCLES,
+                 **params: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
+        self.game = MonstrosGame(players=players, **params)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.encoder = Encoder(self.game)
+        self.num_actions = self.game.num_distinct_actions()
+        self.possible_agents = [f"seat_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        self.observation_spaces = {
+            a: spaces.Box(low=np.zeros(self.encoder.size, np.float32), high=self.encoder.high, dtype=np.float32)
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self.state: Any = None  # the soloboard state: read it, never move it
+        self._rng = random.Random()
+        self._decisions = 0
+        self._legal: list[int] = []
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # --- AEC API ------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state = self.game.new_initial_state()
+        self._decisions = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._resolve_chance()
+        self._after_move()
+
+    def observe(self, agent: str) -> Any:
+        return self.encoder.encode(self.state, self.possible_agents.index(agent))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        try:
+            act = int(action)
+        except (TypeError, ValueError):
+            act = -1
+        if act not in self._legal:
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent] = {"illegal_action": True}
+            self._accumulate_rewards()
+            return
+        self.state.apply_action(act)
+        self._decisions += 1
+        self._resolve_chance()
+        self._after_move()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: make the environment with render_mode='ansi'")
+            return None
+        return str(self.state)
+
+    def close(self) -> None:
+        pass
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _resolve_chance(self) -> None:
+        state = self.state
+        rng = self._rng
+        while state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+
+    def _after_move(self) -> None:
+        state = self.state
+        if state.is_terminal():
+            self._legal = []
+            won = state.returns()[0] > 0
+            self.rewards = dict.fromkeys(self.agents, 1.0 if won else 0.0)
+            self.terminations = dict.fromkeys(self.agents, True)
+            for a in self.agents:
+                self.infos[a] = {"result": "won" if won else "lost", "end_cause": state.end_cause}
+            return
+        self._legal = legal = state.legal_actions()
+        self.agent_selection = deciding = self.possible_agents[state.current_player()]
+        for a in self.agents:
+            mask = np.zeros(self.num_actions, np.int8)
+            if a == deciding:
+                mask[legal] = 1
+            self.infos[a] = {"action_mask": mask}
+        if self._decisions >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)

@@ -1,0 +1,55 @@
+"""The research extra: pinned, installed by CI, never imported by ``import soloboard``; the benchmark runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
+
+from soloboard.research import bench
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "soloboard.research")
+
+
+def test_the_extra_pins_what_is_installed() -> None:
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["research"]
+    pins = dict(req.split("==") for req in extra)
+    assert set(pins) == {"open-spiel", "gymnasium", "pettingzoo", "numpy"}
+    for name, pinned in pins.items():
+        assert version(name) == pinned, f"{name}: installed {version(name)}, pyproject pins {pinned}"
+
+
+def test_ci_installs_the_extra() -> None:
+    run = (ROOT / ".ci" / "run").read_text()
+    assert "-e '.[dev,research]'" in run
+    assert "python -m soloboard.research.bench" in run
+
+
+def test_import_soloboard_imports_no_adapter_library() -> None:
+    code = ("import sys, soloboard\n"
+            "soloboard.load_game('monstros').new_initial_state().legal_actions()\n"
+            f"print([m for m in {HEAVY!r} if m in sys.modules])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_missing_library_says_how_to_get_it() -> None:
+    code = ("import sys\n"
+            "sys.modules['gymnasium'] = None  # as if it were not installed\n"
+            "import soloboard.research.gym_env\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.returncode != 0
+    assert "pip install 'soloboard[research]'" in out.stderr
+
+
+def test_the_benchmark_measures_every_adapter(capsys: object) -> None:
+    rows = bench.run(seconds=0.05, runs=1)
+    adapters = {(setting, adapter) for setting, adapter, _ in rows}
+    assert ("ufs", "gymnasium") in adapters and ("ufs-pnp", "pyspiel") in adapters
+    assert ("monstros 4 seats", "pettingzoo") in adapters and ("monstros solo", "gymnasium") in adapters
+    assert all(rate > 0 for _, _, rate in rows)
+    printed = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "games/s" in printed and "vs raw" in printed
