@@ -7,7 +7,8 @@ import statistics
 import time
 from typing import Any
 
-from soloboard.core.agents import RandomAgent
+from soloboard.agents.base import RandomAgent
+from soloboard.agents.mcts import MCTSAgent
 from soloboard.core.chance import sample_outcome
 from soloboard.core.registry import load_game
 from soloboard.core.simulate import play_one
@@ -67,7 +68,20 @@ def run_bench(name: str, params: dict[str, Any], *, seconds: float = 2.0, runs: 
     print(f"state clone: {statistics.median(clones):,.0f} clones/s")
     print(f"legal_actions: {statistics.median(legals):,.0f} calls/s")
     print(f"apply_action: {statistics.median(applies):,.0f} actions/s")
+    sims = [_mcts_rate(states[:: max(1, len(states) // 50)], seconds) for _ in range(runs)]
+    print(f"mcts: {statistics.median(sims):,.0f} simulations/s (one core; tree search with the game's "
+          "evaluation, soloboard.agents)")
     rates = [_playouts(game, seconds, rng) for _ in range(runs)]
     print(f"playout runs: {', '.join(f'{r:.0f}' for r in rates)} games/s")
     print(f"random playouts: {statistics.median(rates):.0f} games/s (one core)")
     return 0
+
+
+def _mcts_rate(states: list[Any], seconds: float) -> float:
+    """MCTS iterations (select, expand, evaluate, back up) per second, searching the sampled positions in turn."""
+    agent = MCTSAgent(budget=seconds / len(states), seed=0, reuse=False)
+    iterations = 0
+    start = time.perf_counter()
+    for state in states:
+        iterations += agent.search(state).iterations
+    return iterations / (time.perf_counter() - start)

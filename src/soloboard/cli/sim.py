@@ -9,11 +9,12 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from soloboard.agents.base import describe
 from soloboard.core.simulate import simulate
 
 
 def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: int, seed: int,
-            as_json: bool, console: Console | None = None) -> int:
+            as_json: bool, console: Console | None = None, budget: str | None = None) -> int:
     if games < 1:
         raise ValueError("--games must be at least 1")
     if jobs < 1:
@@ -23,7 +24,7 @@ def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: 
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True, disable=as_json) as bar:
         task = bar.add_task("games", total=games)
-        summary = simulate(name, params, agent, games, seed=seed, jobs=jobs,
+        summary = simulate(name, params, agent, games, seed=seed, jobs=jobs, budget=budget,
                            progress=lambda n: bar.advance(task, n))
     elapsed = time.perf_counter() - start
     low, high = summary.wilson()
@@ -31,6 +32,7 @@ def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: 
         "game": name,
         "params": params,
         "agent": agent,
+        "budget": budget,
         "games": summary.games,
         "seed": seed,
         "jobs": jobs,
@@ -40,15 +42,21 @@ def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: 
         "mean_rounds": summary.rounds / summary.games,
         "loss_causes": dict(summary.causes.most_common()),
         "games_per_second": summary.games / elapsed,
+        "seconds_per_decision": summary.seconds / summary.decisions if summary.decisions else 0.0,
     }
     if as_json:
         print(json.dumps(result))
         return 0
     setting = ", ".join(f"{k}={v}" for k, v in params.items()) or "defaults"
-    console.print(f"[bold]{name}[/] ({setting}), agent [bold]{agent}[/], {summary.games} games, seed {seed}")
+    label = describe(agent, budget)
+    console.print(f"[bold]{name}[/] ({setting}), agent [bold]{label}[/], {summary.games} games, seed {seed}")
     console.print(f"win rate: {summary.win_rate:.2%}  (95% CI {low:.2%} - {high:.2%})")
     console.print(f"mean rounds: {result['mean_rounds']:.2f}")
     for cause, n in summary.causes.most_common():
         console.print(f"lost - {cause}: {n} ({n / summary.games:.2%})")
-    console.print(f"{result['games_per_second']:.0f} games/s with {jobs} job(s)")
+    if agent == "random":
+        console.print(f"{result['games_per_second']:.0f} games/s with {jobs} job(s)")
+    else:
+        console.print(f"{result['games_per_second']:.2f} games/s with {jobs} job(s); "
+                      f"{result['seconds_per_decision']:.3f} s per decision")
     return 0

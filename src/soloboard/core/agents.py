@@ -1,36 +1,18 @@
-"""Agents: anything with ``act(state, rng) -> action`` for a decision node."""
+"""Where the agents were: they now live in :mod:`soloboard.agents` (one interface,
+``step(state) -> action``). These names stay for code written against the old module."""
 
 from __future__ import annotations
 
-import random
-from typing import Any, Protocol
+from typing import Any
 
+from soloboard.agents.base import Agent, RandomAgent, make, names
 
-class Agent(Protocol):
-    name: str
-
-    def act(self, state: Any, rng: random.Random) -> int: ...
-
-
-class RandomAgent:
-    """Picks a legal action uniformly at random."""
-
-    name = "random"
-
-    def act(self, state: Any, rng: random.Random) -> int:
-        legal = state.legal_actions()
-        return legal[int(rng.random() * len(legal))]
-
-
-_AGENTS: dict[str, type] = {"random": RandomAgent}
+__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent"]
 
 
 def agent_names() -> list[str]:
-    return sorted(_AGENTS)
+    return names()
 
 
-def make_agent(name: str) -> Agent:
-    try:
-        return _AGENTS[name]()
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}; valid agents: {', '.join(agent_names())}") from None
+def make_agent(name: str, budget: Any = None, seed: Any = None) -> Agent:
+    return make(name, budget=budget, seed=seed)

@@ -1,16 +1,22 @@
-"""Play many games with an agent and summarise them (win rate with a confidence interval)."""
+"""Play many games with an agent and summarise them (win rate with a confidence interval).
+
+Game *i* of a run gets its dice from ``(seed, i)`` and the agent is reset with a number
+drawn from the same generator, so a run gives the same games whatever the number of
+processes, and ``soloboard report`` can resume a series game by game.
+"""
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from soloboard.core.agents import Agent, make_agent
+from soloboard.agents.base import Agent, describe, make
 from soloboard.core.chance import sample_outcome
 from soloboard.core.registry import load_game
 
@@ -21,30 +27,67 @@ class GameRecord:
     rounds: int
     cause: str  # why the game was lost ("" for a win)
     actions: int
+    decisions: int = 0
+    history: tuple[int, ...] = ()
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent by name and budget: what a worker process needs to build its own copy."""
+
+    name: str
+    budget: str | None = None
+
+    def make(self) -> Agent:
+        return make(self.name, budget=self.budget)
+
+    @property
+    def label(self) -> str:
+        return describe(self.name, self.budget)
 
 
 def play_one(game: Any, agent: Agent, rng: random.Random) -> GameRecord:
+    """One game: chance from ``rng``, every decision from ``agent.step``."""
+    start = time.perf_counter()
     state = game.new_initial_state()
+    agent_seed = rng.getrandbits(64)  # drawn whatever the agent, so every agent's game starts alike
+    reset = getattr(agent, "reset", None)
+    if reset is not None:
+        reset(agent_seed)
+    step = agent.step
+    decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(sample_outcome(state, rng))
         else:
-            state.apply_action(agent.act(state, rng))
+            state.apply_action(step(state))
+            decisions += 1
     won = state.returns()[0] > 0
-    return GameRecord(won, getattr(state, "round", 0), "" if won else getattr(state, "loss_cause", "loss"),
-                      len(state.history()))
+    history = state.history()
+    return GameRecord(won, getattr(state, "round", 0), "" if won else getattr(state, "loss_cause", "loss") or "loss",
+                      len(history), decisions, tuple(history), time.perf_counter() - start)
 
 
-def game_rng(seed: int, index: int) -> random.Random:
+def game_rng(seed: int | str, index: int) -> random.Random:
     """Game ``index`` of a run always gets the same dice, whatever the number of jobs."""
     return random.Random(f"{seed}:{index}")
 
 
-def _play_range(task: tuple[str, dict[str, Any], str, int, int, int]) -> list[GameRecord]:
-    name, params, agent_name, seed, start, stop = task
+Task = tuple[str, dict[str, Any], AgentSpec, "int | str", list[int]]
+
+
+def play_indices(task: Task) -> list[tuple[int, GameRecord]]:
+    """Games ``indices`` of a seeded run (a worker's batch)."""
+    name, params, spec, seed, indices = task
     game = load_game(name, **params)
-    agent = make_agent(agent_name)
-    return [play_one(game, agent, game_rng(seed, i)) for i in range(start, stop)]
+    agent = spec.make()
+    return [(i, play_one(game, agent, game_rng(seed, i))) for i in indices]
+
+
+def _play_range(task: tuple[str, dict[str, Any], AgentSpec, int, int, int]) -> list[GameRecord]:
+    name, params, spec, seed, start, stop = task
+    return [r for _, r in play_indices((name, params, spec, seed, list(range(start, stop))))]
 
 
 @dataclass
@@ -52,6 +95,8 @@ class Summary:
     games: int = 0
     wins: int = 0
     rounds: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
     causes: Counter[str] = field(default_factory=Counter)
 
     def add(self, records: list[GameRecord]) -> None:
@@ -59,6 +104,8 @@ class Summary:
             self.games += 1
             self.wins += r.won
             self.rounds += r.rounds
+            self.decisions += r.decisions
+            self.seconds += r.seconds
             if not r.won:
                 self.causes[r.cause] += 1
 
@@ -67,14 +114,17 @@ class Summary:
         return self.wins / self.games if self.games else 0.0
 
     def wilson(self, z: float = 1.959964) -> tuple[float, float]:
-        """95 % Wilson score interval: sound even when no game (or every game) is won."""
-        n = self.games
-        if n == 0:
-            return (0.0, 1.0)
-        p = self.wins / n
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return (max(0.0, centre - half), min(1.0, centre + half))
+        return wilson(self.wins, self.games, z)
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95 % Wilson score interval: sound even when no game (or every game) is won."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def simulate(
@@ -84,12 +134,16 @@ def simulate(
     games: int,
     seed: int = 0,
     jobs: int = 1,
-    chunk: int = 250,
+    chunk: int | None = None,
     progress: Callable[[int], None] | None = None,
+    budget: str | None = None,
 ) -> Summary:
-    make_agent(agent)  # an unknown agent fails here, before any process starts
+    spec = AgentSpec(agent, budget)
+    spec.make()  # an unknown agent or a bad budget fails here, before any process starts
     load_game(name, **params)
-    tasks = [(name, params, agent, seed, i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    if chunk is None:  # searching agents are slow: small batches keep the progress bar moving
+        chunk = 250 if agent == "random" else 10 if agent == "greedy" else 1
+    tasks = [(name, params, spec, seed, i, min(i + chunk, games)) for i in range(0, games, chunk)]
     summary = Summary()
     for records in _run(tasks, jobs):
         summary.add(records)
@@ -98,10 +152,80 @@ def simulate(
     return summary
 
 
-def _run(tasks: list[tuple[str, dict[str, Any], str, int, int, int]], jobs: int) -> Iterator[list[GameRecord]]:
+def _run(tasks: list[tuple[str, dict[str, Any], AgentSpec, int, int, int]], jobs: int) -> Iterator[list[GameRecord]]:
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield _play_range(task)
         return
     with get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap_unordered(_play_range, tasks)
+
+
+# --- seeded series kept in the store: what ``soloboard report`` plays ---------------------------
+
+@dataclass(frozen=True)
+class Series:
+    """``games`` games of one setup by one agent; ``todo``: the indices not yet in the store."""
+
+    series_id: int
+    game: str
+    params: dict[str, Any]
+    spec: AgentSpec
+    seed: str
+    todo: tuple[int, ...]
+
+
+def batch_size(spec: AgentSpec) -> int:
+    """Games per task: enough to pay for starting a task, few enough to keep every core busy."""
+    return 200 if spec.name == "random" else 10 if spec.name == "greedy" else 1
+
+
+def series_tasks(series: list[Series]) -> list[Task]:
+    tasks: list[Task] = []
+    for s in series:
+        size = batch_size(s.spec)
+        todo = list(s.todo)
+        for i in range(0, len(todo), size):
+            tasks.append((s.game, s.params, s.spec, s.seed, todo[i:i + size]))
+    return tasks
+
+
+def run_tasks(tasks: list[Task], jobs: int = 1, ray_address: str | None = None) \
+        -> Iterator[tuple[Task, list[tuple[int, GameRecord]]]]:
+    """Play the tasks: in this process, on ``jobs`` local processes, or as Ray tasks; each
+    task's games are yielded as soon as it finishes (in any order)."""
+    if ray_address is not None:
+        yield from _run_ray(tasks, ray_address)
+        return
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield task, play_indices(task)
+        return
+    with get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap_unordered(_numbered, tasks)
+
+
+def _numbered(task: Task) -> tuple[Task, list[tuple[int, GameRecord]]]:
+    return task, play_indices(task)
+
+
+def _run_ray(tasks: list[Task], address: str) -> Iterator[tuple[Task, list[tuple[int, GameRecord]]]]:
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("--ray needs Ray: pip install 'soloboard[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
+                 include_dashboard=False, log_to_driver=False)
+    try:
+        remote = ray.remote(_numbered)
+        pending = {remote.remote(task): task for task in tasks}
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                pending.pop(ref)
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,168 @@
+"""The one agent interface: ``step(state) -> action`` at a decision node.
+
+Every front end asks agents the same way: ``soloboard sim`` and ``soloboard report`` (whole
+games), the Monstros AI seats, the terminal's ``ai`` and ``hint`` commands, ``soloboard
+review``. An agent is any object with
+
+- ``name``: a short label for tables and reports;
+- ``step(state) -> int``: a legal action of ``state`` (a decision node, never a chance node);
+- optionally ``reset(seed)``: a new game starts; an agent that draws random numbers reseeds
+  here, so game *i* of a run plays the same whatever the number of processes.
+
+A user's own agent is named ``package.module:Class`` (``--agent mypkg.bots:Clever``): the
+class is built with the keyword arguments ``soloboard.agents.make`` received that its
+constructor accepts (``budget``, ``seed``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Agent(Protocol):
+    name: str
+
+    def step(self, state: Any) -> int: ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long an agent may think per decision: ``seconds`` or ``iterations`` (one of them)."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    def __str__(self) -> str:
+        if self.iterations is not None:
+            return f"{self.iterations}it"
+        return f"{self.seconds:g}s"
+
+
+_BUDGET = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(s|ms|it|i|iter|iterations?)\s*$", re.IGNORECASE)
+
+
+def parse_budget(budget: str | float | int | Budget | None, default: Budget | None = None) -> Budget:
+    """``"0.3s"``, ``"300ms"``, ``"2000it"``, a number of seconds, or a :class:`Budget`.
+
+    >>> parse_budget("2000it")
+    Budget(seconds=None, iterations=2000)
+    >>> parse_budget("0.3s").seconds
+    0.3
+    """
+    if budget is None:
+        return default or Budget(seconds=0.3)
+    if isinstance(budget, Budget):
+        return budget
+    if isinstance(budget, bool):
+        raise ValueError(f"invalid budget {budget!r}: write e.g. 0.3s, 300ms or 2000it")
+    if isinstance(budget, int | float):
+        if budget <= 0:
+            raise ValueError(f"the budget must be positive, not {budget}")
+        return Budget(seconds=float(budget))
+    match = _BUDGET.match(str(budget))
+    if not match:
+        raise ValueError(f"invalid budget {budget!r}: write a time (0.3s, 300ms) or iterations (2000it)")
+    number, unit = float(match.group(1)), match.group(2).lower()
+    if number <= 0:
+        raise ValueError(f"the budget must be positive, not {budget!r}")
+    if unit == "s":
+        return Budget(seconds=number)
+    if unit == "ms":
+        return Budget(seconds=number / 1000)
+    if number != int(number):
+        raise ValueError(f"a number of iterations is whole: {budget!r}")
+    return Budget(iterations=int(number))
+
+
+class RandomAgent:
+    """A legal action uniformly at random (the baseline; the random-playout benchmark's player)."""
+
+    name = "random"
+
+    def __init__(self, seed: Any = None) -> None:
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: Any) -> None:
+        self.rng.seed(seed)
+
+    def step(self, state: Any) -> int:
+        legal = state.legal_actions()
+        return legal[int(self.rng.random() * len(legal))]
+
+
+# name -> "module:Class", imported on first use so that ``soloboard.agents`` stays light
+BUILTIN: dict[str, str] = {
+    "random": "soloboard.agents.base:RandomAgent",
+    "greedy": "soloboard.agents.greedy:GreedyAgent",
+    "mcts": "soloboard.agents.mcts:MCTSAgent",
+}
+
+
+def names() -> list[str]:
+    return sorted(BUILTIN)
+
+
+def _load_class(spec: str) -> Any:
+    target = BUILTIN.get(spec)
+    if target is None:
+        if ":" not in spec:
+            raise ValueError(f"unknown agent {spec!r}; valid agents: {', '.join(names())}, "
+                             "or your own as package.module:Class")
+        target = spec
+    module_name, _, attr = target.partition(":")
+    if not module_name or not attr:
+        raise ValueError(f"an agent of your own is named package.module:Class, not {spec!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"cannot import the agent's module {module_name!r}: {exc}") from None
+    cls = getattr(module, attr, None)
+    if cls is None:
+        raise ValueError(f"module {module_name!r} has no {attr!r} (agent {spec!r})")
+    return cls
+
+
+def make(name: str, budget: str | float | Budget | None = None, seed: Any = None, **options: Any) -> Agent:
+    """An agent by name: ``make("mcts", budget="0.3s", seed=1)``, ``make("greedy")``,
+    ``make("mypkg.bots:Clever")``.
+
+    ``budget``: time (``"0.3s"``) or iterations (``"2000it"``) per decision, for agents that
+    search; ``seed``: their random numbers. Keyword options go to the agent's constructor
+    (only those it accepts, so ``make("random", budget="1s")`` is fine).
+    """
+    cls = _load_class(name)
+    kwargs: dict[str, Any] = {"budget": budget, "seed": seed, **options}
+    try:
+        params = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        params = {}
+    takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    if not takes_all:
+        dropped = [k for k in options if k not in params]
+        if dropped:
+            raise ValueError(f"agent {name!r} takes no option {', '.join(dropped)}")
+        kwargs = {k: v for k, v in kwargs.items() if k in params and (v is not None or k in options)}
+    try:
+        agent = cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"cannot make agent {name!r}: {exc}") from None
+    if not callable(getattr(agent, "step", None)):
+        raise ValueError(f"{name!r} is not an agent: it has no step(state) method")
+    if not hasattr(agent, "name"):
+        with contextlib.suppress(AttributeError):  # a class with __slots__ keeps its own label
+            agent.name = name  # type: ignore[attr-defined]
+    return agent
+
+
+def describe(name: str, budget: Any = None) -> str:
+    """The label of an agent with its budget, for tables: ``mcts@0.3s``."""
+    if name in ("random", "greedy") or budget is None:
+        return name
+    return f"{name}@{parse_budget(budget)}"

@@ -1,0 +1,327 @@
+"""How good an Under Falling Skies position is: the evaluation ``greedy`` and ``mcts`` use.
+
+This module is the only place where the agents know the game (both editions: the boxed
+game and the 9-card print-and-play share ``UFSState``). It reads a state's fields; it
+never changes one.
+
+The value of a position is an estimate of the probability of winning from it: a logistic
+function of a few numbers a player weighs (:func:`features`):
+
+- **research**: the share of the research track's total cost already paid, and the cost
+  still to pay *per round left* (rounds left = rows between the mothership and the skull
+  row: every round the mothership descends one row, a mothership symbol one more);
+- **the base**: damage against the track's length; energy against its maximum; how far
+  the excavator has dug; how much research the excavated research rooms can make in a
+  round, and whether one of them can pay the last research space (the boxed edition's
+  costs 11: only a multi-space room or a room with a robot reaches it); robots;
+- **danger of every ship**: a ship needs ``rows below it + 1`` steps to hit the city and
+  every column takes one die each round, so a ship's danger is the chance that its
+  column's die reaches the city, from a table by distance; summed, and summed per point
+  of damage the base can still take. Ships standing one die (1-6 rows) above a mothership
+  symbol threaten a descent;
+- **what the round has not resolved yet**: dice waiting on rooms are counted as the rooms
+  will give (energy rooms first, then research, fighters and robots while energy lasts;
+  a fighters room's targets are taken out of the danger); the excavation die as dug when
+  energy allows; unplaced dice as a count.
+
+A won position is worth 1, a lost one 0. The weights (:data:`WEIGHTS`) were fitted by
+logistic regression on the outcomes of games played by the agents (``python -m
+soloboard.agents.fit``, see docs/agents.md), starting from hand-set values.
+
+Besides the value: :func:`key` (a cheap hashable key of the position, for the search's
+transposition table) and :func:`prune` (moves that can never be better than another
+legal move: discarding a die in the Rooms Phase, since ``done`` discards it as well and a
+discard never makes another room usable; a second tunnel of the same column, which does
+exactly what the first does; an excavation die that can never dig).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from soloboard.ufs import actions as A
+from soloboard.ufs.tables import MOTHERSHIP, TUNNEL
+
+COLS = A.COLS
+N_SPACES = A.N_SPACES
+PLACE_PHASE, ROOMS_PHASE = 2, 3  # soloboard.ufs.state phases (kept in sync by tests/test_agents_ufs.py)
+
+# chance that a ship ``d`` steps above the city (it hits with ``d`` or more steps) is hit by its column's die
+# next round, when the player avoids it where they can; index = d (0 unused)
+DANGER = (0.0, 0.9, 0.7, 0.55, 0.42, 0.3, 0.2, 0.12, 0.07, 0.04, 0.02, 0.01) + (0.0,) * 8
+
+ANTICIPATE = True  # count the research the mothership actions below will take back as not done yet
+
+FEATURE_NAMES = (
+    "bias", "research_done", "research_needed_per_round", "rounds_left", "damage", "danger",
+    "danger_per_life", "energy", "excavation", "research_capacity", "last_space_chance", "last_space_stuck",
+    "robots", "mothership_threat", "unplaced_dice", "waiting_ships",
+)
+
+# fitted weights (python -m soloboard.agents.fit; see docs/agents.md for the command and data)
+WEIGHTS = (
+    0.0, 4.0, -2.0, 0.5, -2.5, -0.15,
+    -1.5, 0.8, 0.8, 0.3, 0.5, -3.0,
+    0.3, -1.0, 0.1, -0.1,
+)
+
+
+class _Tables:
+    """What the evaluation needs of a layout, worked out once per layout."""
+
+    def __init__(self, state: Any) -> None:
+        sky = state.sky
+        base = state.base
+        layout = state.layout
+        costs = sky.research_costs
+        self.costs = costs
+        self.last = sky.research_last
+        self.done = [0] * (self.last + 1)  # total cost paid to stand on space i
+        for i in range(1, self.last + 1):
+            self.done[i] = self.done[i - 1] + costs[i]
+        self.total = self.done[self.last] or 1
+        self.rows = sky.rows
+        self.skull = sky.skull_row
+        self.damage_limit = layout.damage_limit
+        self.energy_max = layout.energy_max or 1
+        self.exc_start = base.excavator_start
+        self.path_len = base.path_length
+        self.pos = base.pos
+        self.rooms = base.rooms
+        self.kind = base.kind
+        # (room, number of spaces, last position on the excavator path): a room works once exc passes it
+        self.research_rooms = [(r, len(r.spaces), max(base.pos[s] for s in r.spaces))
+                               for r in base.rooms if "research" in r.effects]
+        self.explosion = [0] * len(sky.cell)
+        for idx, number in sky.explosions:
+            self.explosion[idx] = number
+        # per sky cell: the danger of a ship there, and the chance a die lands it on a mothership symbol
+        n = len(sky.cell)
+        self.danger_at = [DANGER[min(self.rows + 1 - idx // COLS, len(DANGER) - 1)] for idx in range(n)]
+        self.threat_at = [sum(1.0 / 6 for step in range(1, 7)
+                              if idx + step * COLS < n and sky.cell[idx + step * COLS] == MOTHERSHIP)
+                          for idx in range(n)]
+        # each column's tunnels, top first: a die on any of them only moves the column's ships
+        # per mothership row: research spaces and excavator steps the mothership actions of the rows below it
+        # (down to the skull) will take back; the mothership reaches each of them if the game goes on
+        actions = sky.action
+        self.research_back = [0] * (len(actions) + 1)
+        self.excavator_back = [0] * (len(actions) + 1)
+        for row in range(len(actions) - 1, -1, -1):
+            act = actions[row] if row < self.skull else None
+            self.research_back[row] = self.research_back[row + 1] + (act[1] if act and act[0] == "research_back" else 0)
+            self.excavator_back[row] = self.excavator_back[row + 1] + (act[1] if act and act[0] == "excavator_back"
+                                                                       else 0)
+        self.tunnels: list[list[int]] = [[s for s in range(N_SPACES) if s % COLS == c and base.kind[s] == TUNNEL]
+                                         for c in range(COLS)]
+
+
+_CACHE: dict[int, tuple[Any, _Tables]] = {}
+
+
+def _tables(state: Any) -> _Tables:
+    layout = state.layout
+    hit = _CACHE.get(id(layout))
+    if hit is not None and hit[0] is layout:
+        return hit[1]
+    tables = _Tables(state)
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[id(layout)] = (layout, tables)
+    return tables
+
+
+def _advance(costs: tuple[int, ...], last: int, research: int, value: int) -> int:
+    """The research space reached from ``research`` with a room of ``value`` (what is left is lost)."""
+    while research < last and costs[research + 1] <= value:
+        value -= costs[research + 1]
+        research += 1
+    return research
+
+
+def _pending(state: Any, t: _Tables) -> tuple[int, int, int, set[int], int]:
+    """What the dice and ready robots on rooms will give this round: (research space, energy,
+    robot value, sky cells shot, excavator position), using rooms in a sensible order."""
+    dice = state.dice
+    robots = state.robots
+    exhausted = state.exhausted
+    research = state.research
+    energy = state.energy
+    exc = state.exc
+    if not any(dice) and not any(robots):
+        return research, energy, 0, set(), exc
+    pos = t.pos
+    full: list[tuple[int, Any, int]] = []
+    for room in t.rooms:
+        value = room.modifier
+        for s in room.spaces:
+            if pos[s] >= exc:
+                break
+            v = dice[s] or (robots[s] if robots[s] and not exhausted >> s & 1 else 0)
+            if not v:
+                break
+            value += v
+        else:
+            if value >= 1:
+                first = room.effects[0]
+                order = 0 if first == "energy" else 1 if first == "research" else 2 if first == "fighters" else 3
+                full.append((order, room, value))
+    full.sort(key=lambda x: x[0])
+    robot_value = 0
+    shot: set[int] = set()
+    ms_first = (state.ms + 1) * COLS
+    for _order, room, value in full:
+        cost = room.energy_cost
+        if energy < cost:
+            continue
+        energy -= cost
+        for effect in room.effects:
+            if effect == "energy":
+                energy = min(t.energy_max, energy + value)
+            elif effect == "research":
+                research = _advance(t.costs, t.last, research, value)
+            elif effect == "fighters":
+                grid = state.grid
+                for idx in range(ms_first, len(grid)):
+                    if grid[idx] and 0 < t.explosion[idx] <= value:
+                        shot.add(idx)
+            elif effect == "robots":
+                robot_value = max(robot_value, min(value, 6))
+    dig = state.dig_space
+    if dig >= 0 and dice[dig] and energy >= 1 and dice[dig] >= pos[dig] - exc:
+        exc = pos[dig]
+        energy -= 1
+    return research, energy, robot_value, shot, exc
+
+
+def features(state: Any) -> list[float]:
+    """The numbers the value is made of, in the order of :data:`FEATURE_NAMES`."""
+    t = _tables(state)
+    research, energy, new_robot, shot, exc = _pending(state, t)
+    # research the mothership will still take back counts as not done (the spaces just below the marker)
+    back = t.research_back[state.ms + 1] if ANTICIPATE else 0
+    done = t.done[max(research - back, 0)]
+    left = max(t.skull - state.ms, 1)  # rounds before the mothership reaches the skull row (this one included)
+    remaining = t.total - done
+    damage = state.damage
+    lives = max(t.damage_limit - damage, 1)
+    # danger: every ship in the sky and on the drop points
+    grid = state.grid
+    ms = state.ms
+    danger = 0.0
+    threat = 0.0
+    danger_at = t.danger_at
+    threat_at = t.threat_at
+    for idx in range(ms * COLS, len(grid)):
+        if grid[idx] and idx not in shot:
+            danger += danger_at[idx]
+            threat += threat_at[idx]
+    # research the excavated rooms make in a round; the chance a round pays the last (big) space
+    capacity = 0.0
+    last_chance = 0.0
+    robots = state.robots
+    exhausted = state.exhausted
+    last_cost = t.costs[t.last] if t.last else 0
+    for room, spaces, end in t.research_rooms:
+        if end < exc:
+            capacity += max(0.0, 3.5 * spaces + room.modifier)
+            need = last_cost - room.modifier
+            dice = 0
+            for s in room.spaces:
+                if robots[s] and not exhausted >> s & 1:
+                    need -= robots[s]
+                else:
+                    dice += 1
+            p = BEST_OF_FIVE[dice][max(need, 0)] if need < len(BEST_OF_FIVE[dice]) else 0.0
+            if p > last_chance:
+                last_chance = p
+    # rounds left for the last space once the rest is paid (about 5 research a round), and the chance none pays it
+    spare = left - (remaining - last_cost) / 5.0 if research < t.last else left
+    stuck = (1.0 - last_chance) ** max(spare, 0.5) if research < t.last else 0.0
+    unplaced = sum(state.pool)
+    return [
+        1.0,
+        done / t.total,
+        remaining / left / 5.0,
+        left / 12.0,
+        damage / t.damage_limit,
+        danger,
+        danger / lives,
+        energy / t.energy_max,
+        (exc - t.exc_start) / max(t.path_len - t.exc_start, 1),
+        capacity / 10.0,
+        last_chance,
+        stuck,
+        (sum(robots) + new_robot) / 6.0,
+        threat,
+        unplaced / 5.0,
+        (state.wait_p + state.wait_w) / 5.0,
+    ]
+
+
+def _best_of_five() -> tuple[tuple[float, ...], ...]:
+    """[k][v]: the chance that the best k of five dice add up to at least v (k = 0..3, v = 0..18)."""
+    from itertools import product
+
+    counts = [[0] * 19 for _ in range(4)]
+    for roll in product(range(1, 7), repeat=5):
+        ordered = sorted(roll, reverse=True)
+        for k in range(4):
+            total = sum(ordered[:k])
+            for v in range(min(total, 18) + 1):
+                counts[k][v] += 1
+    return tuple(tuple(c / 6 ** 5 for c in row) for row in counts)
+
+
+BEST_OF_FIVE = _best_of_five()
+
+
+def value(state: Any) -> float:
+    """Estimated probability of winning from ``state`` (1 or 0 once the game is over)."""
+    if state.phase == 6:  # over
+        return 1.0 if (state.result or 0.0) > 0 else 0.0
+    z = 0.0
+    for w, f in zip(WEIGHTS, features(state), strict=True):
+        z += w * f
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def key(state: Any) -> tuple[Any, ...]:
+    """A hashable key equal for equal positions (history aside): the search's transposition key."""
+    return (state.phase, state.ms, tuple(state.grid), tuple(state.pool), tuple(state.dice), tuple(state.robots),
+            state.exhausted, state.cols_used, state.dig_space, state.energy, state.research, state.damage,
+            state.exc, state.roll_g, state.roll_w, state.wait_p, state.wait_w, state.supply_w,
+            state.install_value, state.spawn_options, tuple(state.pending_robots), state.round)
+
+
+def prune(state: Any, actions: list[int]) -> list[int]:
+    """``actions`` without the moves another legal move always does at least as well as."""
+    phase = state.phase
+    if phase == ROOMS_PHASE:
+        kept = [a for a in actions if not A.DISCARD <= a < A.DIG]
+        return kept or actions
+    if phase != PLACE_PHASE:
+        return actions
+    t = _tables(state)
+    pos = t.pos
+    exc = state.exc
+    robots = state.robots
+    # per column: its first excavated tunnel without a robot (placing there moves the ships and does nothing else)
+    plain = [next((s for s in t.tunnels[c] if pos[s] < exc and not robots[s]), -1) for c in range(COLS)]
+    kept = []
+    for a in actions:
+        if a < A.USE:
+            rest = a % 180
+            space = rest % 30
+            tunnel = plain[space % COLS]
+            if tunnel >= 0 and space != tunnel:
+                if t.kind[space] == TUNNEL and not robots[space]:
+                    continue  # a second tunnel of the column does exactly what the first does
+                distance = pos[space] - exc
+                if distance > 0 and rest // 30 + 1 < distance:
+                    continue  # an excavation die too small to dig only moves the ships, as the tunnel would
+        kept.append(a)
+    return kept or actions

@@ -1,0 +1,112 @@
+"""``python -m soloboard.agents.fit``: fit an evaluation's weights to the outcomes of stored games.
+
+The games ``soloboard report`` keeps in the store carry their whole history. Every
+position of every game is replayed and described by the evaluation's ``features``; a
+logistic regression (L2-regularised, Newton's method) then fits the weights so that the
+value predicts whether the game was won. The printed ``WEIGHTS`` go into
+``eval_ufs.py`` / ``eval_monstros.py``; docs/agents.md records the commands used.
+
+A development tool: it needs NumPy (``pip install 'soloboard[research]'``), the agents do not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+from typing import Any
+
+from soloboard.agents.evaluate import HELPERS
+from soloboard.core.registry import load_game
+from soloboard.core.store import Store
+
+
+def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
+            phases: tuple[int, ...] | None = None) -> tuple[list[list[float]], list[float], list[int]]:
+    """(features, won, game number) for every ``every``-th position of every stored game."""
+    module = importlib.import_module(HELPERS[game])
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    groups: list[int] = []
+    games: dict[str, Any] = {}
+    for n, record in enumerate(store.histories(game, player)):
+        key = repr(sorted(record["params"].items()))
+        g = games.get(key)
+        if g is None:
+            g = games[key] = load_game(game, **record["params"])
+        state = g.new_initial_state()
+        won = 1.0 if record["won"] else 0.0
+        for i, action in enumerate(record["history"]):
+            state.apply_action(action)
+            if state.is_terminal() or i % every:
+                continue
+            if phases is not None and getattr(state, "phase", None) not in phases:
+                continue
+            xs.append(module.features(state))
+            ys.append(won)
+            groups.append(n)
+    return xs, ys, groups
+
+
+def fit(xs: list[list[float]], ys: list[float], l2: float = 1e-3, iterations: int = 50) -> list[float]:
+    import numpy as np
+
+    x = np.asarray(xs, dtype=float)
+    y = np.asarray(ys, dtype=float)
+    w = np.zeros(x.shape[1])
+    reg = l2 * len(y) * np.eye(x.shape[1])
+    reg[0, 0] = 0.0  # the bias is not shrunk
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        grad = x.T @ (p - y) + reg @ w
+        hess = (x.T * (p * (1 - p))) @ x + reg + 1e-9 * np.eye(x.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-7:
+            break
+    return [float(v) for v in w]
+
+
+def log_loss(xs: list[list[float]], ys: list[float], w: list[float]) -> float:
+    import numpy as np
+
+    x = np.asarray(xs, dtype=float)
+    y = np.asarray(ys, dtype=float)
+    p = np.clip(1.0 / (1.0 + np.exp(-np.clip(x @ np.asarray(w), -30, 30))), 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m soloboard.agents.fit", description=__doc__)
+    parser.add_argument("--store", help="the SQLite store (default: the project's)")
+    parser.add_argument("--game", default="ufs", choices=sorted(HELPERS))
+    parser.add_argument("--player", help="only games of this agent label (e.g. mcts@150it)")
+    parser.add_argument("--every", type=int, default=1, help="use every n-th position")
+    parser.add_argument("--l2", type=float, default=1e-3)
+    args = parser.parse_args(argv)
+    module = importlib.import_module(HELPERS[args.game])
+    with Store(args.store) as store:
+        xs, ys, groups = dataset(store, args.game, args.player, args.every)
+    if not xs or len(set(ys)) < 2:
+        print("need won and lost games in the store to fit")
+        return 1
+    games = sorted(set(groups))
+    random.Random(0).shuffle(games)
+    held = set(games[: len(games) // 5])
+    train = [i for i, g in enumerate(groups) if g not in held]
+    test = [i for i, g in enumerate(groups) if g in held]
+    w = fit([xs[i] for i in train], [ys[i] for i in train], args.l2)
+    current = list(module.WEIGHTS)
+    print(f"{len(games)} games, {len(xs)} positions, {sum(ys) / len(ys):.1%} from won games")
+    if test:
+        tx, ty = [xs[i] for i in test], [ys[i] for i in test]
+        print(f"held-out log loss: fitted {log_loss(tx, ty, w):.4f}, current weights {log_loss(tx, ty, current):.4f}")
+    w = fit(xs, ys, args.l2)
+    for name, old, new in zip(module.FEATURE_NAMES, current, w, strict=True):
+        print(f"  {name:<28} {old:8.3f} -> {new:8.3f}")
+    print("WEIGHTS = (" + ", ".join(f"{v:.4g}" for v in w) + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,305 @@
+"""``mcts``: Monte Carlo tree search with chance nodes, a heuristic leaf value and transpositions.
+
+The method is OpenSpiel's ``mcts.py`` ("MCTS with chance sampling"): a UCT tree whose
+chance nodes are expectation nodes -- each visit samples one outcome with its probability
+(the dice, a card draw), so a chance node's value is the running average over sampled
+outcomes, an unbiased estimate of the expectation -- and decision nodes pick the move
+with the best upper confidence bound. The games here are won or lost by the whole team
+(Monstros is co-operative), so every decision node, whoever's seat, maximises the same
+value: the team's chance of winning, in [0, 1].
+
+What makes it play well here (random playouts almost always lose these games, which tells
+the search nothing):
+
+- **no rollouts**: a new leaf is valued by the game's evaluation (``Evaluator.value``, an
+  estimated win probability: eval_ufs.py, eval_monstros.py), a cut-off evaluation;
+- **heuristic priors**: the second time a decision node is reached, each of its moves is
+  tried once on a copy and evaluated; a move's mean starts from that value with the weight
+  of ``prior_visits`` visits (progressive bias), so the search looks at good moves first
+  and a move tried once is not judged on one sample;
+- **merged moves**: the engines give one action per equal die, and ``Evaluator.prune``
+  drops moves that do what another does (a second tunnel, a discard ``done`` also does);
+- **transpositions**: positions are looked up by ``Evaluator.key`` (placing two dice in
+  either order often leads to the same position, and so do rooms used in either order);
+  statistics live on the edges, so a shared node is backed up along the path that reached
+  it (UCT with transpositions, update-per-path);
+- **tree reuse**: the table survives from one decision to the next, so the subtree under
+  the move just played is not searched again from nothing.
+
+The budget is a time or a number of iterations per decision (``budget="0.3s"``,
+``"2000it"``). With an iteration budget and a seed, the choices are reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from soloboard.agents.base import Budget, parse_budget
+from soloboard.agents.evaluate import Evaluator, evaluator
+
+Z95 = 1.959964
+
+
+class _Decision:
+    """A decision node: statistics per move (visits, value sum, value sum of squares)."""
+
+    __slots__ = ("actions", "n", "w", "w2", "prior", "total", "value", "expanded")
+
+    def __init__(self, actions: list[int], value: float) -> None:
+        self.actions = actions
+        k = len(actions)
+        self.n = [0] * k
+        self.w = [0.0] * k
+        self.w2 = [0.0] * k
+        self.prior: list[float] | None = None
+        self.total = 0
+        self.value = value  # the evaluation of the position (before any search below it)
+        self.expanded = False
+
+
+class _Chance:
+    __slots__ = ("total", "w", "value")
+
+    def __init__(self, value: float) -> None:
+        self.total = 0
+        self.w = 0.0
+        self.value = value
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """What the search found about one move at the root."""
+
+    action: int
+    visits: int
+    win: float  # estimated probability of winning after this move
+    low: float  # 95 % interval of that estimate (normal approximation over the search's samples)
+    high: float
+    prior: float  # the evaluation of the position right after the move
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    moves: list[MoveStats]  # best first (most visits, then higher estimate)
+    iterations: int
+    seconds: float
+    value: float  # the root's estimate (the best move's)
+
+    @property
+    def best(self) -> int:
+        return self.moves[0].action
+
+
+class MCTSAgent:
+    """``make("mcts", budget="0.3s", seed=1)``; options: ``exploration`` (UCT's constant, on
+    win probabilities), ``prior_visits`` (weight of a move's evaluation, in visits),
+    ``reuse`` (keep the tree between decisions)."""
+
+    name = "mcts"
+
+    def __init__(self, budget: str | float | Budget | None = None, seed: Any = None, exploration: float = 0.25,
+                 prior_visits: float = 2.0, reuse: bool = True, max_nodes: int = 400_000) -> None:
+        self.budget = parse_budget(budget)
+        self.rng = random.Random(seed)
+        self.exploration = float(exploration)
+        self.prior_visits = float(prior_visits)
+        self.reuse = bool(reuse)
+        self.max_nodes = int(max_nodes)
+        self._eval: Evaluator | None = None
+        self._game: Any = None
+        self._table: dict[Any, Any] = {}
+        self.iterations_done = 0  # over this agent's life: for simulations per second
+
+    def reset(self, seed: Any) -> None:
+        self.rng.seed(seed)
+        self._table = {}
+
+    # --- the interface ---------------------------------------------------------------------
+
+    def step(self, state: Any) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(state).best
+
+    def search(self, state: Any, budget: str | float | Budget | None = None, focus: tuple[int, ...] = (),
+               min_visits: int = 0) -> SearchResult:
+        """Search from ``state`` (a decision node) and return every considered root move's statistics.
+
+        ``focus``: root moves that get at least ``min_visits`` visits whatever their value
+        (``soloboard review`` measures the move that was played)."""
+        if state.is_terminal() or state.is_chance_node():
+            raise ValueError("search needs a decision node (not a chance node, not the end of the game)")
+        limit = parse_budget(budget) if budget is not None else self.budget
+        ev = self._evaluator(state)
+        if not self.reuse or len(self._table) > self.max_nodes:
+            self._table = {}
+        root_key = self._key(state)
+        root = self._table.get(root_key) if root_key is not None else None
+        if not isinstance(root, _Decision):
+            if root_key is None:
+                self._table = {}  # nodes are known by their parent: a new root starts a new tree
+            root = self._new_decision(state, ev)
+            if root_key is not None:
+                self._table[root_key] = root
+        if not root.expanded:
+            self._expand(root, state, ev)
+        for action in focus:
+            if action not in root.actions:  # a pruned or unlisted move the caller wants measured
+                self._add_root_action(root, state, action, ev)
+        start = time.perf_counter()
+        deadline = start + limit.seconds if limit.seconds is not None else math.inf
+        iterations = 0
+        wanted = limit.iterations
+        while True:
+            if wanted is not None:
+                if iterations >= wanted:
+                    break
+            elif iterations & 15 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state, ev, None)
+            iterations += 1
+        # the search's own ranking, before any visits forced on the focus moves
+        order = {m.action: rank for rank, m in enumerate(self._root_stats(root))}
+        for action in focus:
+            i = root.actions.index(action)
+            while root.n[i] < min_visits:
+                self._iterate(root, state, ev, i)
+                iterations += 1
+        self.iterations_done += iterations
+        moves = sorted(self._root_stats(root), key=lambda m: order[m.action])
+        return SearchResult(moves, iterations, time.perf_counter() - start,
+                            moves[0].win if moves else root.value)
+
+    # --- the search -----------------------------------------------------------------------
+
+    def _evaluator(self, state: Any) -> Evaluator:
+        if self._eval is None or state.game is not self._game:
+            self._game = state.game
+            self._eval = evaluator(state.game)
+            self._table = {}
+        return self._eval
+
+    def _key(self, state: Any) -> Any:
+        ev = self._eval
+        return ev.key(state) if ev is not None and ev.key is not None else None
+
+    def _new_decision(self, state: Any, ev: Evaluator, value: float | None = None) -> _Decision:
+        actions = ev.prune(state, state.legal_actions())
+        return _Decision(actions, ev.value(state) if value is None else value)
+
+    def _expand(self, node: _Decision, state: Any, ev: Evaluator) -> None:
+        """Evaluate every move once (the priors)."""
+        value = ev.value
+        prior = []
+        for action in node.actions:
+            child = state.clone()
+            child.apply_action(action)
+            prior.append(value(child))
+        node.prior = prior
+        node.expanded = True
+
+    def _add_root_action(self, root: _Decision, state: Any, action: int, ev: Evaluator) -> None:
+        child = state.clone()
+        child.apply_action(action)  # an illegal move raises IllegalActionError here
+        root.actions.append(action)
+        root.n.append(0)
+        root.w.append(0.0)
+        root.w2.append(0.0)
+        if root.prior is not None:
+            root.prior.append(ev.value(child))
+
+    def _select(self, node: _Decision) -> int:
+        n = node.n
+        w = node.w
+        prior = node.prior
+        n0 = self.prior_visits
+        c = self.exploration * math.sqrt(math.log(node.total + 1))
+        best = 0
+        best_score = -math.inf
+        for i in range(len(n)):
+            ni = n[i]
+            score = (w[i] + n0 * prior[i]) / (ni + n0) + c / math.sqrt(ni + 1)  # type: ignore[index]
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def _iterate(self, root: _Decision, root_state: Any, ev: Evaluator, forced: int | None) -> None:
+        state = root_state.clone()
+        table = self._table
+        key_fn = ev.key
+        rng = self.rng
+        sample = getattr(root_state, "sample_chance_outcome", None) and type(root_state).sample_chance_outcome
+        path: list[tuple[Any, int]] = []  # (node, move index or -1 for a chance node)
+        node: Any = root
+        value: float
+        known: float | None = None  # the evaluation of the position the move leads to, when the priors have it
+        while True:
+            if isinstance(node, _Decision):
+                if not node.actions:
+                    value = node.value
+                    break
+                if not node.expanded:
+                    self._expand(node, state, ev)
+                i = forced if forced is not None and node is root else self._select(node)
+                forced = None
+                path.append((node, i))
+                move = node.actions[i]
+                known = node.prior[i]  # type: ignore[index]
+            else:
+                path.append((node, -1))
+                move = sample(state, rng) if sample is not None else _sample(state, rng)
+                known = None
+            state.apply_action(move)
+            if state.is_terminal():
+                value = float(state.returns()[0])
+                break
+            # without a key from the game, the tree has no transpositions: a node is known by its parent and move
+            k = key_fn(state) if key_fn is not None else (id(node), move)
+            child = table.get(k)
+            if child is None:
+                # a new position: its evaluation is the leaf value (no rollout); the priors may know it already
+                if state.is_chance_node():
+                    child = _Chance(ev.value(state) if known is None else known)
+                else:
+                    child = self._new_decision(state, ev, known)
+                table[k] = child
+                value = child.value
+                child.total += 1
+                if isinstance(child, _Chance):
+                    child.w += value
+                break
+            node = child
+        for parent, i in path:
+            if i < 0:
+                parent.total += 1
+                parent.w += value
+            else:
+                parent.total += 1
+                parent.n[i] += 1
+                parent.w[i] += value
+                parent.w2[i] += value * value
+
+    def _root_stats(self, root: _Decision) -> list[MoveStats]:
+        out = []
+        prior = root.prior or [root.value] * len(root.actions)
+        for i, action in enumerate(root.actions):
+            n = root.n[i]
+            if n:
+                mean = root.w[i] / n
+                var = max(root.w2[i] / n - mean * mean, 0.0)
+                half = Z95 * math.sqrt(var / n) if n > 1 else 1.0
+            else:
+                mean, half = prior[i], 1.0
+            out.append(MoveStats(action, n, mean, max(0.0, mean - half), min(1.0, mean + half), prior[i]))
+        out.sort(key=lambda m: (-m.visits, -m.win))
+        return out
+
+
+def _sample(state: Any, rng: random.Random) -> int:
+    outcomes = state.chance_outcomes()
+    return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]

@@ -1,0 +1,108 @@
+"""``soloboard hint SAVEFILE`` and the terminal's ``hint`` and ``ai`` commands.
+
+A hint is the three best moves the ``mcts`` search finds in under a second, each with its
+estimated probability of winning, the 95 % interval of that estimate, and what the move
+does, told from the engine's events (``state.preview``) by the game's narrator.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from soloboard.agents import analysis
+from soloboard.agents.mcts import MoveStats
+from soloboard.cli.terminal import SaveFileError, read_save
+
+AI_BUDGET = "0.3s"  # the terminal's ``ai`` command: the strength measured in docs/agents.md
+
+
+def move_effect(state: Any, action: int) -> str:
+    """What ``action`` would do at ``state``, in the game's own words (from its events)."""
+    try:
+        events = state.preview(action)
+    except Exception:  # a game without events, or a move the engine refuses: say nothing rather than fail
+        return ""
+    name = getattr(state.game, "short_name", "")
+    if name in ("ufs", "ufs-pnp"):
+        from soloboard.ufs import narrate as ufs_narrate
+
+        return ufs_narrate.preview_text(events, state.game)
+    if name == "monstros":
+        from soloboard.monstros import narrate as monstros_narrate
+
+        return "; ".join(monstros_narrate.narrate(events, state))
+    return ""
+
+
+def hint_table(state: Any, moves: list[MoveStats]) -> Table:
+    table = Table(title=None, show_edge=False, pad_edge=False)
+    table.add_column("move", style="bold", no_wrap=True)
+    table.add_column("win", justify="right", no_wrap=True)
+    table.add_column("95 % interval", justify="right", no_wrap=True)
+    table.add_column("what it does")
+    for m in moves:
+        table.add_row(state.action_to_string(m.action), f"{m.win:.0%}", f"{m.low:.0%}-{m.high:.0%}",
+                      move_effect(state, m.action))
+    return table
+
+
+def print_hint(console: Console, state: Any, budget: str | None = None) -> bool:
+    """Print the hint for ``state``; False (and a message) where there is nothing to decide."""
+    if state.is_terminal():
+        console.print(Text("The game is over: no hint.", style="yellow"))
+        return False
+    if state.is_chance_node():
+        console.print(Text("Chance decides next (dice or cards): no hint.", style="yellow"))
+        return False
+    start = time.perf_counter()
+    moves = analysis.hints(state, budget=budget)
+    seat = state.current_player()
+    who = f" for seat {seat}" if getattr(state.game, "num_players", lambda: 1)() > 1 else ""
+    console.print(Text(f"Best moves{who} (estimated chance of winning after the move, "
+                       f"{time.perf_counter() - start:.1f} s of search):", style="bold"))
+    console.print(hint_table(state, moves))
+    return True
+
+
+def run_hint(path: str, *, budget: str | None = None, console: Console | None = None) -> int:
+    out = console or Console(highlight=False)
+    try:
+        state = read_save(path)
+    except SaveFileError as exc:
+        (console or Console(stderr=True, highlight=False, soft_wrap=True)).print(Text(f"soloboard: {exc}", style="bold red"))
+        return 2
+    return 0 if print_hint(out, state, budget) else 1
+
+
+# --- the terminal session's commands (cli/session.py: ``ai`` and ``hint``) -----------------------
+
+def session_hint(session: Any, arg: str) -> bool:
+    print_hint(session.console, session.state, arg or None)
+    return True
+
+
+def session_ai(session: Any, arg: str) -> bool:
+    """The ``ai`` command: the agent (mcts, 0.3 s) plays the current move as if typed."""
+    state = session.state
+    if state.is_terminal() or state.is_chance_node():
+        session.error("Nothing for the AI to decide", "the game is over or chance decides next")
+        return True
+    agent = getattr(session, "ai_agent", None)
+    if agent is None or arg:
+        from soloboard.agents import make
+
+        try:
+            agent = make("mcts", budget=arg or AI_BUDGET)
+        except ValueError as exc:
+            session.error("Cannot make the AI", f"{exc} (type ai, or ai 1s, ai 500it)")
+            return True
+        session.ai_agent = agent
+    action = agent.step(state)
+    session.console.print(Text.assemble(("AI plays ", "dim"), (state.action_to_string(action), "bold")))
+    session.play(action)
+    return True

@@ -1,0 +1,292 @@
+"""``soloboard report``: how hard each setup is for each agent, as one self-contained HTML file.
+
+::
+
+    soloboard report ufs --agents greedy,mcts --cities roswell,new-york,washington --threats 0-4 --games 200
+    soloboard report ufs-pnp --agents greedy,mcts --levels 0-4 --games 200
+    soloboard report monstros --agents greedy,mcts --players 1,3 --difficulties iniciante,epico --games 100
+
+Every agent plays ``--games`` seeded games of every setup. Each finished game goes into
+the project's SQLite store (``core/store.py``) at once, so an interrupted report resumes
+where it stopped and a larger ``--games`` plays only the games not yet there. Games run
+on every local core (``--jobs``), or as Ray tasks (``--ray auto`` or an address), each
+task a batch of seeded games whose results the driver writes to the same store.
+
+The report: win rates with 95 % Wilson intervals for every agent x setup, plots (win rate
+against the threat level, the level or the difficulty; game length; why games were lost)
+embedded as PNG, the exact command, the soloboard version and the time it took.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from soloboard import __version__
+from soloboard.agents.base import parse_budget
+from soloboard.core.registry import load_game
+from soloboard.core.simulate import AgentSpec, Series, run_tasks, series_tasks, wilson
+from soloboard.core.store import GameRow, Store
+
+DIFFICULTIES = ("iniciante", "facil", "medio", "dificil", "epico")
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    params: dict[str, Any]
+    group: str  # one line of a plot per agent and group (a city, a number of players)
+    x: int  # position on the plots' horizontal axis (threat, level, difficulty)
+    x_text: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.group} {self.x_text}".strip()
+
+
+def parse_range(text: str, what: str, low: int, high: int) -> list[int]:
+    """``"0-4"``, ``"0,2,4"`` or ``"1"`` as a sorted list, each within ``low..high``."""
+    values: set[int] = set()
+    for part in str(text).split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            if "-" in part:
+                first, last = (int(v) for v in part.split("-", 1))
+                values.update(range(first, last + 1))
+            else:
+                values.add(int(part))
+        except ValueError:
+            raise ValueError(f"--{what}: {text!r} is not a list like 0-4 or 0,2,4") from None
+    bad = sorted(v for v in values if not low <= v <= high)
+    if not values or bad:
+        raise ValueError(f"--{what}: values must be in {low}..{high}" + (f", not {bad}" if bad else ""))
+    return sorted(values)
+
+
+def _words(text: str) -> list[str]:
+    return [w.strip() for w in str(text).split(",") if w.strip()]
+
+
+def setups(game: str, *, cities: str | None = None, threats: str | None = None, levels: str | None = None,
+           players: str | None = None, difficulties: str | None = None) -> list[Setup]:
+    """The setups a report covers; every one is checked with ``load_game`` (a bad value fails here)."""
+    out: list[Setup] = []
+    if game == "ufs":
+        for city in _words(cities or "roswell"):
+            for t in parse_range(threats or "0", "threats", 0, 4):
+                out.append(Setup(game, {"city": city, "threat": t}, city, t, f"threat {t}"))
+    elif game == "ufs-pnp":
+        for level in parse_range(levels or "0", "levels", 0, 8):
+            out.append(Setup(game, {"level": level}, "", level, f"level {level}"))
+    elif game == "monstros":
+        for n in parse_range(players or "1", "players", 1, 6):
+            for d in _words(difficulties or "iniciante"):
+                name = d.lower().translate(str.maketrans("áéíóú", "aeiou"))
+                if name not in DIFFICULTIES:
+                    raise ValueError(f"--difficulties: {d!r} is not one of {', '.join(DIFFICULTIES)}")
+                out.append(Setup(game, {"players": n, "difficulty": name},
+                                 f"{n} player{'s' if n > 1 else ''}", DIFFICULTIES.index(name), name))
+    else:
+        raise ValueError(f"no report for {game!r}: ufs, ufs-pnp or monstros")
+    other = {"cities": cities, "threats": threats} if game != "ufs" else {}
+    other.update({"levels": levels} if game != "ufs-pnp" else {})
+    other.update({"players": players, "difficulties": difficulties} if game != "monstros" else {})
+    given = [f"--{k}" for k, v in other.items() if v is not None]
+    if given:
+        raise ValueError(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} not an option of a {game} report")
+    for s in out:
+        load_game(s.game, **s.params)  # an unknown city or an unplayable level is refused before any game
+    return out
+
+
+def run_report(game: str, *, agents: str, games: int, budget: str | None = None, seed: int = 0,
+               jobs: int | None = None, ray: str | None = None, store: str | None = None,
+               out: str = "report.html", command: str = "", console: Console | None = None,
+               **setup_options: Any) -> int:
+    console = console or Console(stderr=True)
+    if games < 1:
+        raise ValueError("--games must be at least 1")
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    if budget is not None:
+        parse_budget(budget)
+    specs = [AgentSpec(name, budget if name not in ("random", "greedy") else None) for name in _words(agents)]
+    if not specs:
+        raise ValueError("--agents: name at least one agent, e.g. greedy,mcts")
+    for spec in specs:
+        spec.make()  # an unknown agent fails before any game
+    plan = setups(game, **setup_options)
+    started = time.perf_counter()
+    with Store(store) as db, db.run(command or f"soloboard report {game}") as run:
+        series = []
+        for setup in plan:
+            for spec in specs:
+                sid = db.series_id(setup.game, setup.params, spec.label, seed)
+                done = db.done_indices(sid)
+                series.append((setup, spec, Series(sid, setup.game, setup.params, spec, str(seed),
+                                                   tuple(i for i in range(games) if i not in done))))
+        tasks = series_tasks([s for _, _, s in series])
+        todo = sum(len(t[4]) for t in tasks)
+        reused = len(series) * games - todo
+        where = f"Ray ({ray})" if ray else f"{jobs} local process{'es' if jobs > 1 else ''}"
+        console.print(f"{len(plan)} setups x {len(specs)} agents x {games} games: {reused} already in "
+                      f"{db.path}, {todo} to play on {where}")
+        by_key = {(s.game, json.dumps(s.params, sort_keys=True), s.spec, s.seed): s.series_id for _, _, s in series}
+        played = 0
+        try:
+            with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          TimeRemainingColumn(), console=console, transient=False, disable=todo == 0) as bar:
+                task_id = bar.add_task("games", total=todo)
+                for task, records in run_tasks(tasks, jobs=jobs, ray_address=ray):
+                    name, params, spec, task_seed, _ = task
+                    sid = by_key[(name, json.dumps(params, sort_keys=True), spec, str(task_seed))]
+                    db.add_games(sid, [GameRow(i, r.won, r.rounds, r.decisions, r.cause, list(r.history), r.seconds)
+                                       for i, r in records])
+                    played += len(records)
+                    bar.advance(task_id, len(records))
+        except KeyboardInterrupt:
+            run["games"] = played
+            console.print(f"interrupted: {played} games played now are kept in {db.path}; "
+                          "the same command resumes the report")
+            return 130
+        run["games"] = played
+        rows = [_row(setup, spec, db.series_games(s.series_id, games)) for setup, spec, s in series]
+    elapsed = time.perf_counter() - started
+    page = render_html(game, rows, command=command or f"soloboard report {game}", seconds=elapsed,
+                       games=games, played=played, reused=reused)
+    path = Path(out).expanduser()
+    path.write_text(page, encoding="utf-8")
+    console.print(f"report written to {path} ({played} games played, {reused} reused, {elapsed:.0f} s)")
+    for r in rows:
+        low, high = r["ci"]
+        console.print(f"  {r['agent']:>14}  {r['setup']:<24} win {r['win_rate']:6.1%}  "
+                      f"(95% CI {low:.1%}-{high:.1%}, n={r['games']})")
+    return 0
+
+
+def _row(setup: Setup, spec: AgentSpec, games: list[dict[str, Any]]) -> dict[str, Any]:
+    wins = sum(g["won"] for g in games)
+    n = len(games)
+    decisions = sum(g["decisions"] or 0 for g in games)
+    seconds = sum(g["seconds"] or 0.0 for g in games)
+    return {
+        "setup": setup.label, "group": setup.group, "x": setup.x, "x_text": setup.x_text, "params": setup.params,
+        "agent": spec.label, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0, "ci": wilson(wins, n),
+        "mean_rounds": sum(g["rounds"] or 0 for g in games) / n if n else 0.0,
+        "rounds": [g["rounds"] or 0 for g in games],
+        "causes": Counter(g["loss_cause"] for g in games if not g["won"]),
+        "seconds_per_decision": seconds / decisions if decisions else 0.0,
+    }
+
+
+# --- the page ------------------------------------------------------------------------------------
+
+def _png(fig: Any) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError("the report's plots need matplotlib: pip install 'soloboard[report]'") from None
+    axis = {"ufs": "threat level", "ufs-pnp": "level (cards on their difficult side)",
+            "monstros": "difficulty"}[game]
+    lines: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for r in rows:
+        lines.setdefault((r["agent"], r["group"]), []).append(r)
+    ticks = sorted({(r["x"], r["x_text"].split()[-1]) for r in rows})
+    figures = []
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for (agent, group), pts in lines.items():
+        pts = sorted(pts, key=lambda r: r["x"])
+        xs = [r["x"] for r in pts]
+        ys = [r["win_rate"] for r in pts]
+        err = [[r["win_rate"] - r["ci"][0] for r in pts], [r["ci"][1] - r["win_rate"] for r in pts]]
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=f"{agent} {group}".strip())
+    ax.set_xticks([t[0] for t in ticks], [t[1] for t in ticks])
+    ax.set_xlabel(axis)
+    ax.set_ylabel("win rate (95 % Wilson interval)")
+    ax.set_ylim(-0.02, 1.02)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    figures.append(("Win rate", _png(fig)))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    labels = [f"{r['agent']}\n{r['setup']}" for r in rows]
+    ax.boxplot([r["rounds"] or [0] for r in rows], showmeans=True)
+    ax.set_xticks(range(1, len(rows) + 1), labels, rotation=60, ha="right", fontsize=7)
+    ax.set_ylabel("rounds per game" if game != "monstros" else "turns per game")
+    ax.grid(alpha=0.3, axis="y")
+    figures.append(("Game length", _png(fig)))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    causes = sorted({c for r in rows for c in r["causes"]})
+    bottom = [0.0] * len(rows)
+    for cause in causes:
+        share = [r["causes"].get(cause, 0) / r["games"] if r["games"] else 0.0 for r in rows]
+        ax.bar(range(len(rows)), share, bottom=bottom, label=cause)
+        bottom = [b + s for b, s in zip(bottom, share, strict=True)]
+    ax.set_xticks(range(len(rows)), labels, rotation=60, ha="right", fontsize=7)
+    ax.set_ylabel("share of games lost, by cause")
+    ax.set_ylim(0, 1.02)
+    if causes:
+        ax.legend(fontsize=8)
+    figures.append(("Why games were lost", _png(fig)))
+    return figures
+
+
+def render_html(game: str, rows: list[dict[str, Any]], *, command: str, seconds: float, games: int,
+                played: int, reused: int) -> str:
+    esc = html.escape
+    figures = _plots(game, rows)
+    table = ["<table><tr><th>agent</th><th>setup</th><th>games</th><th>wins</th><th>win rate</th>"
+             "<th>95 % interval</th><th>mean rounds</th><th>losses by cause</th><th>s per decision</th></tr>"]
+    for r in rows:
+        low, high = r["ci"]
+        causes = ", ".join(f"{esc(c)}: {n}" for c, n in r["causes"].most_common()) or "-"
+        table.append(f"<tr><td>{esc(r['agent'])}</td><td>{esc(r['setup'])}</td><td>{r['games']}</td>"
+                     f"<td>{r['wins']}</td><td>{r['win_rate']:.1%}</td><td>{low:.1%} - {high:.1%}</td>"
+                     f"<td>{r['mean_rounds']:.2f}</td><td>{causes}</td><td>{r['seconds_per_decision']:.3f}</td></tr>")
+    table.append("</table>")
+    images = "\n".join(f"<h2>{esc(title)}</h2><img alt='{esc(title)}' src='{src}'>" for title, src in figures)
+    when = time.strftime("%Y-%m-%d %H:%M:%S %Z")
+    agents = ", ".join(sorted({r["agent"] for r in rows}))
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>soloboard report: {esc(game)}</title>
+<style>body{{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}}
+table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.25em .6em;text-align:right}}
+td:nth-child(-n+2),th{{text-align:left}}code{{background:#f4f4f4;padding:.1em .3em}}img{{max-width:100%}}</style>
+</head><body>
+<h1>How hard is {esc(game)}? Win rates by agent and setup</h1>
+<p>Command: <code>{esc(command)}</code><br>
+soloboard {esc(__version__)}; {games} games per agent and setup ({played} played by this run, {reused} reused
+from the store); {seconds:.0f} s; written {esc(when)}.</p>
+<p>Win rates with 95 % Wilson score intervals. Game <i>i</i> of every agent and setup gets its dice from the
+seed and <i>i</i>, so the same command gives the same games. Agents: {esc(agents)}
+(<code>mcts@0.3s</code>: Monte Carlo tree search with 0.3 s per decision; see docs/agents.md).</p>
+<h2>Win rates</h2>
+{''.join(table)}
+{images}
+</body></html>
+"""

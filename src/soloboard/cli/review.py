@@ -1,0 +1,81 @@
+"""``soloboard review SAVEFILE``: the decisions of a game that cost the most.
+
+The game is replayed; at every decision with a choice the ``mcts`` search (``--budget``
+per decision, 0.25 s by default) estimates the chance of winning after the move played
+and after its own choice. The decisions where the move played gave away the most come
+first, with both moves and what each does.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from soloboard.agents import analysis
+from soloboard.agents.base import parse_budget
+from soloboard.cli.hint import move_effect
+from soloboard.cli.terminal import SaveFileError, read_save
+
+
+def run_review(path: str, *, budget: str | None = None, top: int = 10, console: Console | None = None) -> int:
+    out = console or Console(highlight=False)
+    err = console or Console(stderr=True, highlight=False, soft_wrap=True)
+    if top < 1:
+        raise ValueError("--top must be at least 1")
+    if budget is not None:
+        parse_budget(budget)  # a bad budget is refused before the replay starts
+    try:
+        final = read_save(path)
+    except SaveFileError as exc:
+        err.print(Text(f"soloboard: {exc}", style="bold red"))
+        return 2
+    found = analysis.decisions(final)
+    if not found:
+        out.print(Text("No decision with a choice in this game: nothing to review.", style="yellow"))
+        return 1
+    start = time.perf_counter()
+    with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=out, transient=True) as bar:
+        task = bar.add_task("decisions", total=len(found))
+        reviewed = analysis.review(final, budget=budget, progress=lambda done, _total: bar.update(task, completed=done))
+    states = {index: state for index, state, _ in found}
+    status = "won" if final.is_terminal() and final.returns()[0] > 0 else \
+        "lost" if final.is_terminal() else "not finished"
+    out.print(Text(f"{path}: {final.game.title() if hasattr(final.game, 'title') else final.game.short_name}, "
+                   f"{status}; {len(reviewed)} decisions reviewed in {time.perf_counter() - start:.0f} s "
+                   f"({budget or analysis.REVIEW_BUDGET} of search each)", style="bold"))
+    costly = [d for d in reviewed if d.loss > 0][:top]
+    if not costly:
+        out.print(Text("Every move played was the search's own choice or as good: nothing to correct.",
+                       style="green"))
+        return 0
+    out.print(_table(costly, states, multi=final.game.num_players() > 1))
+    total = sum(d.loss for d in reviewed)
+    out.print(Text(f"Estimated chance of winning given away over the whole game: {total:.0%} "
+                   "(sum over every decision; estimates, each within the search's own uncertainty)", style="dim"))
+    return 0
+
+
+def _table(costly: list[analysis.Decision], states: dict[int, Any], multi: bool) -> Table:
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("round", justify="right")
+    if multi:
+        table.add_column("seat", justify="right")
+    table.add_column("played", style="bold red", no_wrap=True)
+    table.add_column("win", justify="right")
+    table.add_column("better", style="bold green", no_wrap=True)
+    table.add_column("win", justify="right")
+    table.add_column("cost", justify="right", style="bold")
+    table.add_column("what the better move does")
+    for d in costly:
+        state = states[d.index]
+        row = [str(d.round)] + ([str(d.seat)] if multi else []) + [
+            d.played_text, f"{d.played_win:.0%}", d.best_text, f"{d.best_win:.0%}", f"{d.loss:.0%}",
+            move_effect(state, d.best)]
+        table.add_row(*row)
+    return table

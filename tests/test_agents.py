@@ -1,0 +1,287 @@
+"""The agents (soloboard.agents): one interface, legal moves only, search that sees forced lines,
+reproducible choices, and the places they are reachable from (sim, bench, user agents)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from conftest import make_position
+
+import soloboard
+from soloboard import agents
+from soloboard.agents import eval_monstros, eval_ufs
+from soloboard.agents.base import Budget, parse_budget
+from soloboard.cli.main import main
+from soloboard.core.chance import sample_outcome
+from soloboard.core.simulate import AgentSpec, game_rng, play_one, simulate
+from soloboard.monstros import state as monstros_state
+from soloboard.ufs import state as ufs_state
+
+SETTINGS = [
+    ("ufs", {"city": "roswell", "threat": 1}),
+    ("ufs", {"city": "washington", "threat": 2, "side": "damaged"}),
+    ("ufs-pnp", {}),
+    ("monstros", {"players": 1}),
+    ("monstros", {"players": 3, "difficulty": "epico"}),
+]
+
+
+class FirstLegal:
+    """A user's own agent, loaded as ``test_agents:FirstLegal``."""
+
+    name = "first"
+
+    def __init__(self, seed: Any = None) -> None:
+        self.seed = seed
+
+    def step(self, state: Any) -> int:
+        return state.legal_actions()[0]
+
+
+def decision_states(name: str, params: dict[str, Any], count: int, seed: int = 0) -> list[Any]:
+    """Decision positions met in random games (varied phases: placing, rooms, spawning...)."""
+    game = soloboard.load_game(name, **params)
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state, rng))
+            else:
+                if rng.random() < 0.2:
+                    found.append(state.clone())
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+    return found
+
+
+# --- the interface -------------------------------------------------------------------------------
+
+def test_make_names_and_budgets() -> None:
+    assert agents.names() == ["greedy", "mcts", "random"]
+    assert parse_budget("0.3s") == Budget(seconds=0.3)
+    assert parse_budget("300ms") == Budget(seconds=0.3)
+    assert parse_budget("2000it") == Budget(iterations=2000)
+    assert parse_budget(1.5) == Budget(seconds=1.5)
+    for bad in ("fast", "0s", "-1it", "2.5it", "1 hour"):
+        with pytest.raises(ValueError):
+            parse_budget(bad)
+    with pytest.raises(ValueError, match="valid agents: greedy, mcts, random"):
+        agents.make("alphazero")
+    with pytest.raises(ValueError, match="cannot import"):
+        agents.make("no_such_package.bots:Clever")
+    with pytest.raises(ValueError, match="has no 'Missing'"):
+        agents.make("test_agents:Missing")
+    with pytest.raises(ValueError, match="takes no option"):
+        agents.make("greedy", depth=3)
+    mine = agents.make("test_agents:FirstLegal", seed=7)
+    assert isinstance(mine, FirstLegal) and mine.seed == 7
+    assert agents.make("mcts", budget="50it").budget == Budget(iterations=50)
+    assert agents.make("random", budget="1s").name == "random"  # options an agent does not take are dropped
+
+
+def test_import_soloboard_does_not_load_the_agents() -> None:
+    import subprocess
+    import sys
+
+    code = "import soloboard, sys; print('soloboard.agents' in sys.modules, 'soloboard.agents.mcts' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]
+
+
+def test_the_old_module_still_gives_the_random_agent() -> None:
+    from soloboard.core.agents import RandomAgent, make_agent
+
+    assert isinstance(make_agent("random"), RandomAgent)
+    state = decision_states("ufs", {}, 1)[0]
+    assert RandomAgent(seed=1).step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize(("name", "params"), SETTINGS)
+@pytest.mark.parametrize("agent", ["random", "greedy", "mcts"])
+def test_agents_choose_legal_actions(name: str, params: dict[str, Any], agent: str) -> None:
+    player = agents.make(agent, budget="30it", seed=3)
+    for state in decision_states(name, params, 12 if agent == "mcts" else 40, seed=len(agent)):
+        before = state.to_json()
+        action = player.step(state)
+        assert action in state.legal_actions()
+        assert state.to_json() == before  # the agent looked at copies only
+
+
+@pytest.mark.parametrize(("name", "params"), [SETTINGS[0], SETTINGS[3]])
+def test_whole_games_with_the_searching_agents(name: str, params: dict[str, Any]) -> None:
+    game = soloboard.load_game(name, **params)
+    for agent in (agents.make("greedy"), agents.make("mcts", budget="8it", seed=1)):
+        record = play_one(game, agent, game_rng(5, 0))
+        assert record.decisions > 0 and record.actions == len(record.history)
+        replay = game.new_initial_state()
+        for action in record.history:
+            replay.apply_action(action)
+        assert replay.is_terminal() and (replay.returns()[0] > 0) == record.won
+
+
+# --- search quality on hand-built positions -----------------------------------------------------------
+
+def forced_win() -> Any:
+    """Research one space from the end (it costs 11): G6 and G5 on the two-space research room c3-d3,
+    then 'use c3', win at once; no other placement reaches 11 this round."""
+    return make_position(research=15, excavator="e3", energy=2, gray=[5, 6], columns_used="abe",
+                         ships={(3, c): "P" for c in range(5)})
+
+
+def forced_loss() -> Any:
+    """Damage 6 of 7; a ship on a14 needs 3 steps to hit the city, one on b15 needs 2. Dice G1 and G3
+    go in columns a and b: only the 3 on the AA gun a0 (2 steps) with the 1 in column b is safe."""
+    return make_position(ships={(14, 0): "P", (15, 1): "P", (5, 2): "P", (5, 3): "P", (5, 4): "P"},
+                         damage=6, gray=[1, 3], columns_used="cde")
+
+
+def losing_first_moves(state: Any) -> set[int]:
+    """First moves after which every way of placing the other die loses (worked out by brute force)."""
+    losing = set()
+    for first in state.legal_actions():
+        after = state.clone()
+        after.apply_action(first)
+        if after.is_terminal():
+            losing.add(first)
+            continue
+        outcomes = []
+        for second in after.legal_actions():
+            end = after.clone()
+            end.apply_action(second)
+            outcomes.append(end.is_terminal() and end.returns()[0] == 0)
+        if all(outcomes):
+            losing.add(first)
+    return losing
+
+
+def play_out_decisions(state: Any, agent: Any) -> Any:
+    state = state.clone()
+    while not state.is_terminal() and not state.is_chance_node():
+        state.apply_action(agent.step(state))
+    return state
+
+
+def test_mcts_finds_the_forced_win() -> None:
+    state = forced_win()
+    end = play_out_decisions(state, agents.make("mcts", budget="200it", seed=2))
+    assert end.is_terminal() and end.returns() == [1.0]
+    # greedy looks one move ahead: the first die alone does not reach the research, so it does not see it
+    assert not play_out_decisions(state, agents.make("greedy")).is_terminal()
+
+
+def test_mcts_avoids_the_forced_loss() -> None:
+    state = forced_loss()
+    losing = losing_first_moves(state)
+    assert {state.action_to_string(a) for a in losing} == {"G1a0", "G1a1", "G3b0", "G3a1", "G3b1", "G3b2"}
+    for seed in range(3):
+        choice = agents.make("mcts", budget="100it", seed=seed).step(state)
+        assert choice not in losing
+        end = play_out_decisions(state, agents.make("mcts", budget="100it", seed=seed))
+        assert not (end.is_terminal() and end.returns() == [0.0])
+
+
+def test_mcts_choices_are_reproducible_with_a_seed_and_iterations() -> None:
+    states = decision_states("ufs", {"threat": 2}, 15, seed=4)
+
+    def choices(seed: int) -> list[int]:
+        agent = agents.make("mcts", budget="60it", seed=seed)
+        return [agent.step(s) for s in states]
+
+    assert choices(1) == choices(1)
+    game = soloboard.load_game("ufs", threat=1)
+    spec = AgentSpec("mcts", "10it")
+    first = play_one(game, spec.make(), game_rng(9, 3))
+    again = play_one(game, spec.make(), game_rng(9, 3))
+    assert first.history == again.history
+
+
+def test_mcts_statistics_and_focus() -> None:
+    state = forced_win()
+    agent = agents.make("mcts", budget="150it", seed=0)
+    result = agent.search(state)
+    assert result.iterations == 150
+    assert sum(m.visits for m in result.moves) == 150
+    best = result.moves[0]
+    assert state.action_to_string(best.action) in {"G6c3", "G6d3", "G5c3", "G5d3"}
+    assert 0.0 <= best.low <= best.win <= best.high <= 1.0
+    poor = state.string_to_action("G5c0")
+    focused = agent.search(state, budget="20it", focus=(poor,), min_visits=15)
+    assert {m.action: m for m in focused.moves}[poor].visits >= 15
+    with pytest.raises(ValueError, match="decision node"):
+        agent.search(soloboard.load_game("ufs").new_initial_state())
+
+
+# --- evaluations ------------------------------------------------------------------------------------
+
+def test_evaluation_helpers_know_the_engines_phases() -> None:
+    assert (eval_ufs.PLACE_PHASE, eval_ufs.ROOMS_PHASE) == (ufs_state.PLACE, ufs_state.ROOMS)
+    assert eval_monstros.OVER == monstros_state.OVER
+    assert len(eval_ufs.WEIGHTS) == len(eval_ufs.FEATURE_NAMES)
+    assert len(eval_monstros.WEIGHTS) == len(eval_monstros.FEATURE_NAMES)
+
+
+@pytest.mark.parametrize(("name", "params"), SETTINGS)
+def test_values_are_probabilities_and_keys_follow_positions(name: str, params: dict[str, Any]) -> None:
+    module = eval_ufs if name.startswith("ufs") else eval_monstros
+    for state in decision_states(name, params, 30, seed=1):
+        assert 0.0 <= module.value(state) <= 1.0
+        copy = soloboard.state_from_json(state.to_json())
+        assert module.key(copy) == module.key(state)
+        legal = state.legal_actions()
+        moved = state.clone()
+        moved.apply_action(legal[0])
+        assert module.key(moved) != module.key(state)
+
+
+def test_ufs_values_see_research_and_damage() -> None:
+    base = make_position(research=8)
+    assert eval_ufs.value(make_position(research=12)) > eval_ufs.value(base)
+    assert eval_ufs.value(make_position(research=8, damage=5)) < eval_ufs.value(base)
+    won = forced_win()
+    won.apply_action(won.string_to_action("G6c3"))
+    won.apply_action(won.string_to_action("G5d3"))
+    won.apply_action(won.string_to_action("use c3"))
+    assert eval_ufs.value(won) == 1.0
+
+
+def test_ufs_pruning_keeps_a_move_of_every_kind() -> None:
+    state = forced_loss()
+    kept = eval_ufs.prune(state, state.legal_actions())
+    assert set(kept) <= set(state.legal_actions())
+    # the rooms phase: discards are dropped (``done`` discards too), everything else stays
+    rooms = decision_states("ufs", {}, 400, seed=2)
+    rooms = [s for s in rooms if s.phase_name == "rooms" and any(s.dice)]
+    assert rooms
+    for s in rooms:
+        kept = eval_ufs.prune(s, s.legal_actions())
+        assert not [a for a in kept if s.action_to_string(a).startswith("discard")]
+        assert [a for a in s.legal_actions() if not s.action_to_string(a).startswith("discard")] == kept
+
+
+# --- reachable everywhere -----------------------------------------------------------------------------
+
+def test_sim_with_agents_and_budgets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "ufs", "--agent", "mcts", "--budget", "5it", "--games", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["agent"] == "mcts" and result["budget"] == "5it" and result["games"] == 2
+    assert main(["sim", "ufs", "--agent", "test_agents:FirstLegal", "--games", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    assert main(["sim", "ufs", "--agent", "mcts", "--budget", "soon", "--games", "2"]) == 2
+    assert "invalid budget" in capsys.readouterr().err
+
+
+def test_simulate_is_the_same_whatever_the_jobs() -> None:
+    one = simulate("ufs", {"threat": 1}, "greedy", 6, seed=3, jobs=1)
+    two = simulate("ufs", {"threat": 1}, "greedy", 6, seed=3, jobs=2)
+    assert (one.wins, one.rounds, one.causes) == (two.wins, two.rounds, two.causes)
+
+
+def test_bench_prints_mcts_simulations_per_second(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "ufs", "--runs", "1", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "simulations/s" in out and "random playouts" in out
