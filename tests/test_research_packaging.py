@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tomllib
@@ -22,10 +23,19 @@ def test_the_extra_pins_what_is_installed() -> None:
         assert version(name) == pinned, f"{name}: installed {version(name)}, pyproject pins {pinned}"
 
 
-def test_ci_installs_the_extra() -> None:
+def _extras(text: str) -> set[str]:
+    """The extras of the ``pip install -e '.[...]'`` in a script or README."""
+    found = re.search(r"install[^\n]*-e '\.\[([a-z,]+)\]'", text)
+    assert found, "no editable install of the project"
+    return set(found.group(1).split(","))
+
+
+def test_ci_and_the_readme_install_the_extra() -> None:
     run = (ROOT / ".ci" / "run").read_text()
-    assert "-e '.[dev,research]'" in run
+    assert {"dev", "research"} <= _extras(run)
     assert "python -m soloboard.research.bench" in run
+    # the README's set-up installs what the tests need, the same as CI
+    assert _extras((ROOT / "README.md").read_text()) == _extras(run)
 
 
 def test_import_soloboard_imports_no_adapter_library() -> None:
