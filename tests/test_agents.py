@@ -8,9 +8,9 @@ import random
 from typing import Any
 
 import pytest
-from conftest import make_position
 
 import soloboard
+from conftest import make_position
 from soloboard import agents
 from soloboard.agents import eval_monstros, eval_ufs
 from soloboard.agents.base import Budget, parse_budget

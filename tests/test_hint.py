@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_position
 from rich.console import Console
 
 import soloboard
+from conftest import make_position
 from soloboard import agents
 from soloboard.agents import analysis
 from soloboard.cli.hint import move_effect, run_hint
@@ -158,7 +158,8 @@ class Lines:
 
 def test_terminal_hint_and_ai_commands() -> None:
     con, out = console()
-    assert run_play("ufs", {"threat": 0}, seed=3, console=con, input_fn=Lines("hint 50it", "ai 30it", "ai", "quit")) == 0
+    lines = Lines("hint 50it", "ai 30it", "ai", "quit")
+    assert run_play("ufs", {"threat": 0}, seed=3, console=con, input_fn=lines) == 0
     text = out.getvalue()
     assert "Best moves" in text
     assert text.count("AI plays") == 2

@@ -74,7 +74,8 @@ def run_hint(path: str, *, budget: str | None = None, console: Console | None = 
     try:
         state = read_save(path)
     except SaveFileError as exc:
-        (console or Console(stderr=True, highlight=False, soft_wrap=True)).print(Text(f"soloboard: {exc}", style="bold red"))
+        err = console or Console(stderr=True, highlight=False, soft_wrap=True)
+        err.print(Text(f"soloboard: {exc}", style="bold red"))
         return 2
     return 0 if print_hint(out, state, budget) else 1
 

@@ -57,11 +57,14 @@ def play_one(game: Any, agent: Agent, rng: random.Random) -> GameRecord:
         reset(agent_seed)
     step = agent.step
     decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_outcome(state, rng))
+    # bound once: this loop is the random-playout benchmark's hot path
+    apply, is_terminal, is_chance = state.apply_action, state.is_terminal, state.is_chance_node
+    sample = getattr(state, "sample_chance_outcome", None)
+    while not is_terminal():
+        if is_chance():
+            apply(sample(rng) if sample is not None else sample_outcome(state, rng))
         else:
-            state.apply_action(step(state))
+            apply(step(state))
             decisions += 1
     won = state.returns()[0] > 0
     history = state.history()
