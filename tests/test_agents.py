@@ -170,8 +170,6 @@ def test_mcts_finds_the_forced_win() -> None:
     state = forced_win()
     end = play_out_decisions(state, agents.make("mcts", budget="200it", seed=2))
     assert end.is_terminal() and end.returns() == [1.0]
-    # greedy looks one move ahead: the first die alone does not reach the research, so it does not see it
-    assert not play_out_decisions(state, agents.make("greedy")).is_terminal()
 
 
 def test_mcts_avoids_the_forced_loss() -> None:
@@ -285,3 +283,31 @@ def test_bench_prints_mcts_simulations_per_second(capsys: pytest.CaptureFixture[
     assert main(["bench", "ufs", "--runs", "1", "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
     assert "simulations/s" in out and "random playouts" in out
+
+
+# --- the development tools behind the weights (docs/agents.md) ------------------------------------------
+
+def test_fit_recovers_logistic_weights() -> None:
+    from soloboard.agents.fit import fit, log_loss
+
+    rng = random.Random(0)
+    xs = [[1.0, rng.uniform(-2, 2), rng.uniform(-2, 2)] for _ in range(3000)]
+    truth = [0.5, 2.0, -1.0]
+    ys = [1.0 if rng.random() < 1 / (1 + pow(2.718281828, -sum(w * x for w, x in zip(truth, row, strict=True))))
+          else 0.0 for row in xs]
+    w = fit(xs, ys, l2=0.0)
+    assert all(abs(a - b) < 0.25 for a, b in zip(w, truth, strict=True))
+    assert log_loss(xs, ys, w) < log_loss(xs, ys, [0.0, 0.0, 0.0])
+
+
+def test_tune_scores_greedy_on_seeded_games() -> None:
+    from soloboard.agents import tune
+
+    game = soloboard.load_game("ufs", threat=0)
+    first = tune.score(game, eval_ufs, list(eval_ufs.WEIGHTS), 3, "t")
+    assert first == tune.score(game, eval_ufs, list(eval_ufs.WEIGHTS), 3, "t")  # the same games
+    wins, progress = first[1], first[2]
+    assert 0 <= wins <= 3 and 0.0 < progress <= 1.0 and first[0] == wins + progress
+    worse = [0.0] * len(eval_ufs.WEIGHTS)  # a flat evaluation: greedy plays its first move
+    assert tune.score(game, eval_ufs, worse, 3, "t")[2] < progress
+    assert tuple(worse) != eval_ufs.WEIGHTS  # the module's weights are put back

@@ -7,13 +7,17 @@ never changes one.
 The value of a position is an estimate of the probability of winning from it: a logistic
 function of a few numbers a player weighs (:func:`features`):
 
-- **research**: the share of the research track's total cost already paid, and the cost
-  still to pay *per round left* (rounds left = rows between the mothership and the skull
-  row: every round the mothership descends one row, a mothership symbol one more);
+- **research**: the share of the research track's total cost already paid, the cost still
+  to pay *per round left* (rounds left = rows between the mothership and the skull row:
+  every round the mothership descends one row, a mothership symbol one more), and the
+  rounds left;
+- **the last research space** (the boxed edition's costs 11: only a multi-space room, or a
+  room with a robot, pays it): the chance that one round pays it with the best excavated
+  research room (the best *k* of five dice, an exact table), and the chance that none of
+  the rounds left once the rest of the track is paid (at about 5 a round) does;
 - **the base**: damage against the track's length; energy against its maximum; how far
-  the excavator has dug; how much research the excavated research rooms can make in a
-  round, and whether one of them can pay the last research space (the boxed edition's
-  costs 11: only a multi-space room or a room with a robot reaches it); robots;
+  the excavator has dug; the research the excavated research rooms make in a round with
+  average dice; robots;
 - **danger of every ship**: a ship needs ``rows below it + 1`` steps to hit the city and
   every column takes one die each round, so a ship's danger is the chance that its
   column's die reaches the city, from a table by distance; summed, and summed per point
@@ -24,9 +28,10 @@ function of a few numbers a player weighs (:func:`features`):
   a fighters room's targets are taken out of the danger); the excavation die as dug when
   energy allows; unplaced dice as a count.
 
-A won position is worth 1, a lost one 0. The weights (:data:`WEIGHTS`) were fitted by
-logistic regression on the outcomes of games played by the agents (``python -m
-soloboard.agents.fit``, see docs/agents.md), starting from hand-set values.
+A won position is worth 1, a lost one 0. The weights (:data:`WEIGHTS`) were set by hand,
+then improved by a coordinate search on greedy's games (docs/agents.md: how, and the
+figures before and after; fitting them to game outcomes by logistic regression,
+``python -m soloboard.agents.fit``, predicted outcomes better but played worse, also there).
 
 Besides the value: :func:`key` (a cheap hashable key of the position, for the search's
 transposition table) and :func:`prune` (moves that can never be better than another
@@ -38,6 +43,7 @@ exactly what the first does; an excavation die that can never dig).
 from __future__ import annotations
 
 import math
+from itertools import compress
 from typing import Any
 
 from soloboard.ufs import actions as A
@@ -51,7 +57,10 @@ PLACE_PHASE, ROOMS_PHASE = 2, 3  # soloboard.ufs.state phases (kept in sync by t
 # next round, when the player avoids it where they can; index = d (0 unused)
 DANGER = (0.0, 0.9, 0.7, 0.55, 0.42, 0.3, 0.2, 0.12, 0.07, 0.04, 0.02, 0.01) + (0.0,) * 8
 
-ANTICIPATE = True  # count the research the mothership actions below will take back as not done yet
+# greedy looks one move ahead, so it would never put the first die on a room of two or three spaces: for
+# greedy, a half-filled room counts with the best unplaced dice on its free spaces, for this share of its
+# gain (docs/agents.md has the measurements; mcts, which looks further, played worse with it)
+GREEDY_PARTIAL = 0.7
 
 FEATURE_NAMES = (
     "bias", "research_done", "research_needed_per_round", "rounds_left", "damage", "danger",
@@ -59,11 +68,11 @@ FEATURE_NAMES = (
     "robots", "mothership_threat", "unplaced_dice", "waiting_ships",
 )
 
-# fitted weights (python -m soloboard.agents.fit; see docs/agents.md for the command and data)
+# hand-set, then improved by a coordinate search on greedy's games at Roswell threat 0 (docs/agents.md)
 WEIGHTS = (
-    0.0, 4.0, -2.0, 0.5, -2.5, -0.15,
-    -1.5, 0.8, 0.8, 0.3, 0.5, -3.0,
-    0.3, -1.0, 0.1, -0.1,
+    0.0, 2.0, -2.0, 0.5, -2.5, -0.3,
+    -0.375, 0.4, 1.6, 0.3, 0.5, -1.5,
+    0.3, -0.5, 0.1, -0.1,
 )
 
 
@@ -89,10 +98,20 @@ class _Tables:
         self.path_len = base.path_length
         self.pos = base.pos
         self.rooms = base.rooms
+        self.room_of = base.room_of
         self.kind = base.kind
-        # (room, number of spaces, last position on the excavator path): a room works once exc passes it
-        self.research_rooms = [(r, len(r.spaces), max(base.pos[s] for s in r.spaces))
-                               for r in base.rooms if "research" in r.effects]
+        self.plain_tunnels: dict[int, list[int]] = {}  # excavator position -> each column's first open tunnel
+        # (room, its last position on the excavator path -- it works once exc passes it --, research it makes
+        # in a round with average dice, the chance a round pays the last space with it, without robots)
+        self.last_cost = costs[self.last] if self.last else 0
+        self.research_rooms = []
+        for r in base.rooms:
+            if "research" in r.effects:
+                need = max(self.last_cost - r.modifier, 0)
+                chance = BEST_OF_FIVE[len(r.spaces)][need] if need < len(BEST_OF_FIVE[len(r.spaces)]) else 0.0
+                self.research_rooms.append((r, max(base.pos[s] for s in r.spaces),
+                                            max(0.0, 3.5 * len(r.spaces) + r.modifier), chance))
+        self.excavation_span = max(self.path_len - self.exc_start, 1)
         self.explosion = [0] * len(sky.cell)
         for idx, number in sky.explosions:
             self.explosion[idx] = number
@@ -103,16 +122,6 @@ class _Tables:
                               if idx + step * COLS < n and sky.cell[idx + step * COLS] == MOTHERSHIP)
                           for idx in range(n)]
         # each column's tunnels, top first: a die on any of them only moves the column's ships
-        # per mothership row: research spaces and excavator steps the mothership actions of the rows below it
-        # (down to the skull) will take back; the mothership reaches each of them if the game goes on
-        actions = sky.action
-        self.research_back = [0] * (len(actions) + 1)
-        self.excavator_back = [0] * (len(actions) + 1)
-        for row in range(len(actions) - 1, -1, -1):
-            act = actions[row] if row < self.skull else None
-            self.research_back[row] = self.research_back[row + 1] + (act[1] if act and act[0] == "research_back" else 0)
-            self.excavator_back[row] = self.excavator_back[row + 1] + (act[1] if act and act[0] == "excavator_back"
-                                                                       else 0)
         self.tunnels: list[list[int]] = [[s for s in range(N_SPACES) if s % COLS == c and base.kind[s] == TUNNEL]
                                          for c in range(COLS)]
 
@@ -140,102 +149,132 @@ def _advance(costs: tuple[int, ...], last: int, research: int, value: int) -> in
     return research
 
 
-def _pending(state: Any, t: _Tables) -> tuple[int, int, int, set[int], int]:
-    """What the dice and ready robots on rooms will give this round: (research space, energy,
-    robot value, sky cells shot, excavator position), using rooms in a sensible order."""
+def _pending(state: Any, t: _Tables, partial: float) -> tuple[int, float, float, int, set[int], int]:
+    """What the dice and ready robots on rooms will give this round: (research space, research
+    cost paid, energy, robot value, sky cells shot, excavator position), using rooms in a
+    sensible order. While dice are being placed, a multi-space room with some of its spaces
+    filled and the others free in unused columns counts with the best unplaced dice on the
+    free spaces (the highest unplaced dice), for ``partial`` of what it would give (0: not at all)."""
     dice = state.dice
     robots = state.robots
     exhausted = state.exhausted
     research = state.research
-    energy = state.energy
+    energy: float = state.energy
     exc = state.exc
+    done = float(t.done[research])
     if not any(dice) and not any(robots):
-        return research, energy, 0, set(), exc
+        return research, done, energy, 0, set(), exc
     pos = t.pos
-    full: list[tuple[int, Any, int]] = []
-    for room in t.rooms:
-        value = room.modifier
+    placing = state.phase == PLACE_PHASE and partial > 0
+    pool = state.pool
+    # the unplaced dice, highest first: a half-filled room is completed with the best of them
+    best = [v % 6 + 1 for v in range(11, -1, -1) for _ in range(pool[v])] if placing else []
+    best.sort(reverse=True)
+    free_dice = len(best)
+    cols_used = state.cols_used
+    full: list[tuple[int, Any, float, float]] = []
+    room_of = t.room_of
+    rooms = t.rooms
+    seen = {room_of[s] for s in range(N_SPACES) if dice[s] or robots[s]}
+    seen.discard(-1)
+    for index in sorted(seen):  # only the rooms a die or a robot stands in can be used
+        room = rooms[index]
+        value: float = room.modifier
+        missing = 0
+        filled = 0
         for s in room.spaces:
             if pos[s] >= exc:
                 break
             v = dice[s] or (robots[s] if robots[s] and not exhausted >> s & 1 else 0)
-            if not v:
+            if v:
+                value += v
+                filled += 1
+            elif placing and not cols_used >> (s % COLS) & 1:
+                missing += 1
+            else:
                 break
-            value += v
         else:
+            weight = 1.0
+            if missing:
+                if not filled or missing > free_dice:
+                    continue
+                value += sum(best[:missing])
+                weight = partial
             if value >= 1:
                 first = room.effects[0]
                 order = 0 if first == "energy" else 1 if first == "research" else 2 if first == "fighters" else 3
-                full.append((order, room, value))
+                full.append((order, room, value, weight))
     full.sort(key=lambda x: x[0])
     robot_value = 0
     shot: set[int] = set()
     ms_first = (state.ms + 1) * COLS
-    for _order, room, value in full:
+    for _order, room, value, weight in full:
         cost = room.energy_cost
         if energy < cost:
             continue
-        energy -= cost
+        energy -= cost * weight
         for effect in room.effects:
             if effect == "energy":
-                energy = min(t.energy_max, energy + value)
+                energy = min(t.energy_max, energy + value * weight)
             elif effect == "research":
-                research = _advance(t.costs, t.last, research, value)
-            elif effect == "fighters":
+                reached = _advance(t.costs, t.last, research, int(value))
+                if weight == 1.0:
+                    research = reached
+                    done = max(done, float(t.done[reached]))
+                else:
+                    done += (t.done[reached] - t.done[research]) * weight
+            elif effect == "fighters" and weight == 1.0:
                 grid = state.grid
                 for idx in range(ms_first, len(grid)):
                     if grid[idx] and 0 < t.explosion[idx] <= value:
                         shot.add(idx)
-            elif effect == "robots":
-                robot_value = max(robot_value, min(value, 6))
+            elif effect == "robots" and weight == 1.0:
+                robot_value = max(robot_value, min(int(value), 6))
     dig = state.dig_space
     if dig >= 0 and dice[dig] and energy >= 1 and dice[dig] >= pos[dig] - exc:
         exc = pos[dig]
         energy -= 1
-    return research, energy, robot_value, shot, exc
+    return research, done, energy, robot_value, shot, exc
 
 
-def features(state: Any) -> list[float]:
+def features(state: Any, partial: float = 0.0) -> list[float]:
     """The numbers the value is made of, in the order of :data:`FEATURE_NAMES`."""
     t = _tables(state)
-    research, energy, new_robot, shot, exc = _pending(state, t)
-    # research the mothership will still take back counts as not done (the spaces just below the marker)
-    back = t.research_back[state.ms + 1] if ANTICIPATE else 0
-    done = t.done[max(research - back, 0)]
+    research, done, energy, new_robot, shot, exc = _pending(state, t, partial)
     left = max(t.skull - state.ms, 1)  # rounds before the mothership reaches the skull row (this one included)
     remaining = t.total - done
     damage = state.damage
     lives = max(t.damage_limit - damage, 1)
-    # danger: every ship in the sky and on the drop points
+    # danger: every ship in the sky and on the drop points (no ship is ever above the drop points' row)
     grid = state.grid
-    ms = state.ms
-    danger = 0.0
-    threat = 0.0
     danger_at = t.danger_at
     threat_at = t.threat_at
-    for idx in range(ms * COLS, len(grid)):
-        if grid[idx] and idx not in shot:
-            danger += danger_at[idx]
-            threat += threat_at[idx]
+    danger = sum(compress(danger_at, grid))
+    threat = sum(compress(threat_at, grid))
+    for idx in shot:  # ships the fighters waiting on the base will shoot down
+        danger -= danger_at[idx]
+        threat -= threat_at[idx]
     # research the excavated rooms make in a round; the chance a round pays the last (big) space
     capacity = 0.0
     last_chance = 0.0
     robots = state.robots
+    any_robot = any(robots)
     exhausted = state.exhausted
-    last_cost = t.costs[t.last] if t.last else 0
-    for room, spaces, end in t.research_rooms:
+    last_cost = t.last_cost
+    for room, end, cap, chance in t.research_rooms:
         if end < exc:
-            capacity += max(0.0, 3.5 * spaces + room.modifier)
-            need = last_cost - room.modifier
-            dice = 0
-            for s in room.spaces:
-                if robots[s] and not exhausted >> s & 1:
-                    need -= robots[s]
-                else:
-                    dice += 1
-            p = BEST_OF_FIVE[dice][max(need, 0)] if need < len(BEST_OF_FIVE[dice]) else 0.0
-            if p > last_chance:
-                last_chance = p
+            capacity += cap
+            if any_robot:  # a ready robot on the room adds its value without a die
+                need = last_cost - room.modifier
+                dice = 0
+                for s in room.spaces:
+                    if robots[s] and not exhausted >> s & 1:
+                        need -= robots[s]
+                    else:
+                        dice += 1
+                chance = BEST_OF_FIVE[dice][need if need > 0 else 0] if need < len(BEST_OF_FIVE[dice]) else 0.0
+            if chance > last_chance:
+                last_chance = chance
     # rounds left for the last space once the rest is paid (about 5 research a round), and the chance none pays it
     spare = left - (remaining - last_cost) / 5.0 if research < t.last else left
     stuck = (1.0 - last_chance) ** max(spare, 0.5) if research < t.last else 0.0
@@ -249,7 +288,7 @@ def features(state: Any) -> list[float]:
         danger,
         danger / lives,
         energy / t.energy_max,
-        (exc - t.exc_start) / max(t.path_len - t.exc_start, 1),
+        (exc - t.exc_start) / t.excavation_span,
         capacity / 10.0,
         last_chance,
         stuck,
@@ -261,15 +300,15 @@ def features(state: Any) -> list[float]:
 
 
 def _best_of_five() -> tuple[tuple[float, ...], ...]:
-    """[k][v]: the chance that the best k of five dice add up to at least v (k = 0..3, v = 0..18)."""
+    """[k][v]: the chance that the best k of five dice add up to at least v (k = 0..5, v = 0..30)."""
     from itertools import product
 
-    counts = [[0] * 19 for _ in range(4)]
+    counts = [[0] * 31 for _ in range(6)]
     for roll in product(range(1, 7), repeat=5):
         ordered = sorted(roll, reverse=True)
-        for k in range(4):
+        for k in range(6):
             total = sum(ordered[:k])
-            for v in range(min(total, 18) + 1):
+            for v in range(total + 1):
                 counts[k][v] += 1
     return tuple(tuple(c / 6 ** 5 for c in row) for row in counts)
 
@@ -277,16 +316,21 @@ def _best_of_five() -> tuple[tuple[float, ...], ...]:
 BEST_OF_FIVE = _best_of_five()
 
 
-def value(state: Any) -> float:
+def value(state: Any, partial: float = 0.0) -> float:
     """Estimated probability of winning from ``state`` (1 or 0 once the game is over)."""
     if state.phase == 6:  # over
         return 1.0 if (state.result or 0.0) > 0 else 0.0
     z = 0.0
-    for w, f in zip(WEIGHTS, features(state), strict=True):
+    for w, f in zip(WEIGHTS, features(state, partial), strict=True):
         z += w * f
     if z < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
+
+
+def greedy_value(state: Any) -> float:
+    """The value greedy uses: half-filled multi-space rooms count (:data:`GREEDY_PARTIAL`)."""
+    return value(state, GREEDY_PARTIAL)
 
 
 def key(state: Any) -> tuple[Any, ...]:
@@ -310,7 +354,11 @@ def prune(state: Any, actions: list[int]) -> list[int]:
     exc = state.exc
     robots = state.robots
     # per column: its first excavated tunnel without a robot (placing there moves the ships and does nothing else)
-    plain = [next((s for s in t.tunnels[c] if pos[s] < exc and not robots[s]), -1) for c in range(COLS)]
+    plain = t.plain_tunnels.get(exc) if not any(robots) else None
+    if plain is None:
+        plain = [next((s for s in t.tunnels[c] if pos[s] < exc and not robots[s]), -1) for c in range(COLS)]
+        if not any(robots):
+            t.plain_tunnels[exc] = plain
     kept = []
     for a in actions:
         if a < A.USE:
@@ -325,3 +373,9 @@ def prune(state: Any, actions: list[int]) -> list[int]:
                     continue  # an excavation die too small to dig only moves the ships, as the tunnel would
         kept.append(a)
     return kept or actions
+
+
+def progress(state: Any) -> float:
+    """The share of the research track's cost paid (1 for a won game): how far a game got."""
+    t = _tables(state)
+    return t.done[state.research] / t.total

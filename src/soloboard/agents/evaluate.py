@@ -7,7 +7,9 @@ An :class:`Evaluator` gives, for a state of its game:
 - ``key(state)``: a cheap hashable key equal for equal positions, or None where the game
   gives none (the search then keeps no transposition table);
 - ``prune(state, actions)``: the legal actions without moves another legal move always
-  does at least as well as (never empty).
+  does at least as well as (never empty);
+- ``greedy_value(state)``: what ``greedy`` maximises, where a helper adds to ``value`` what a
+  one-move look-ahead cannot see (Under Falling Skies: half-filled multi-space rooms).
 
 A game without an evaluation helper gets the neutral one (0.5 for every unfinished game),
 with which ``mcts`` is plain Monte Carlo tree search on terminal values.
@@ -47,6 +49,7 @@ class Evaluator:
     value: Callable[[Any], float]
     key: Callable[[Any], Any] | None
     prune: Callable[[Any, list[int]], list[int]]
+    greedy_value: Callable[[Any], float]  # what greedy's one-move look-ahead uses (``value`` unless the helper says)
 
 
 def evaluator(game: Any) -> Evaluator:
@@ -54,6 +57,7 @@ def evaluator(game: Any) -> Evaluator:
     name = getattr(game, "short_name", "")
     module_name = HELPERS.get(name)
     if module_name is None:
-        return Evaluator("neutral", _neutral, None, _all)
+        return Evaluator("neutral", _neutral, None, _all, _neutral)
     module = importlib.import_module(module_name)
-    return Evaluator(name, module.value, getattr(module, "key", None), getattr(module, "prune", _all))
+    return Evaluator(name, module.value, getattr(module, "key", None), getattr(module, "prune", _all),
+                     getattr(module, "greedy_value", module.value))

@@ -22,8 +22,13 @@ from soloboard.core.store import Store
 
 
 def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
-            phases: tuple[int, ...] | None = None) -> tuple[list[list[float]], list[float], list[int]]:
-    """(features, won, game number) for every ``every``-th position of every stored game."""
+            phases: tuple[int, ...] | None = None, target: str = "win") \
+        -> tuple[list[list[float]], list[float], list[int]]:
+    """(features, target, game number) for every ``every``-th position of every stored game.
+
+    ``target``: ``win`` (1 won, 0 lost), or ``progress`` (a won game 1, a lost one the share
+    of the research track's cost it paid: smoother, for a first evaluation where few games
+    are won; Under Falling Skies only)."""
     module = importlib.import_module(HELPERS[game])
     xs: list[list[float]] = []
     ys: list[float] = []
@@ -36,6 +41,12 @@ def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
             g = games[key] = load_game(game, **record["params"])
         state = g.new_initial_state()
         won = 1.0 if record["won"] else 0.0
+        if target == "progress" and not record["won"]:
+            final = g.new_initial_state()
+            for action in record["history"]:
+                final.apply_action(action)
+            tables = module._tables(final)
+            won = tables.done[final.research] / tables.total
         for i, action in enumerate(record["history"]):
             state.apply_action(action)
             if state.is_terminal() or i % every:
@@ -83,10 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player", help="only games of this agent label (e.g. mcts@150it)")
     parser.add_argument("--every", type=int, default=1, help="use every n-th position")
     parser.add_argument("--l2", type=float, default=1e-3)
+    parser.add_argument("--target", choices=["win", "progress"], default="win")
     args = parser.parse_args(argv)
     module = importlib.import_module(HELPERS[args.game])
     with Store(args.store) as store:
-        xs, ys, groups = dataset(store, args.game, args.player, args.every)
+        xs, ys, groups = dataset(store, args.game, args.player, args.every, target=args.target)
     if not xs or len(set(ys)) < 2:
         print("need won and lost games in the store to fit")
         return 1

@@ -1,9 +1,11 @@
 """``greedy``: one-step look-ahead with the game's evaluation.
 
 At a decision, every legal move (less the dominated ones, ``Evaluator.prune``) is tried on
-a copy and the copy is evaluated (``Evaluator.value``: the estimated probability of
-winning, see ``eval_ufs.py`` and ``eval_monstros.py``); the best move is played, the first
-of equal ones in ``legal_actions()`` order. A move that ends at a chance node (an Under
+a copy and the copy is evaluated (``Evaluator.greedy_value``: the estimated probability of
+winning, see ``eval_ufs.py`` and ``eval_monstros.py``, with what one move cannot see added:
+in Under Falling Skies a half-filled room of two or three spaces counts with average dice
+on its free spaces); the best move is played, the first of equal ones in
+``legal_actions()`` order. A move that ends at a chance node (an Under
 Falling Skies white die, whose placement re-rolls the other dice; a card draw) is valued
 by evaluating the position before the chance event: the evaluations count dice still to
 be rolled and cards still to be drawn as unknown resources, so greedy stays deterministic
@@ -38,7 +40,7 @@ class GreedyAgent:
         """Every considered move with the value of the position it leads to."""
         ev = self._evaluator(state)
         actions = ev.prune(state, state.legal_actions())
-        value = ev.value
+        value = ev.greedy_value
         out = []
         for action in actions:
             child = state.clone()

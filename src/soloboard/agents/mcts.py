@@ -47,7 +47,7 @@ Z95 = 1.959964
 class _Decision:
     """A decision node: statistics per move (visits, value sum, value sum of squares)."""
 
-    __slots__ = ("actions", "n", "w", "w2", "prior", "total", "value", "expanded")
+    __slots__ = ("actions", "n", "w", "w2", "prior", "total", "value", "expanded", "scale")
 
     def __init__(self, actions: list[int], value: float) -> None:
         self.actions = actions
@@ -59,6 +59,7 @@ class _Decision:
         self.total = 0
         self.value = value  # the evaluation of the position (before any search below it)
         self.expanded = False
+        self.scale = 1.0  # the spread of the moves' evaluations (``normalize``: exploration in its units)
 
 
 class _Chance:
@@ -101,14 +102,17 @@ class MCTSAgent:
 
     name = "mcts"
 
-    def __init__(self, budget: str | float | Budget | None = None, seed: Any = None, exploration: float = 0.25,
-                 prior_visits: float = 2.0, reuse: bool = True, max_nodes: int = 400_000) -> None:
+    def __init__(self, budget: str | float | Budget | None = None, seed: Any = None, exploration: float = 0.1,
+                 prior_visits: float = 2.0, reuse: bool = True, max_nodes: int = 400_000, normalize: bool = False,
+                 min_scale: float = 0.02) -> None:
         self.budget = parse_budget(budget)
         self.rng = random.Random(seed)
         self.exploration = float(exploration)
         self.prior_visits = float(prior_visits)
         self.reuse = bool(reuse)
         self.max_nodes = int(max_nodes)
+        self.normalize = bool(normalize)
+        self.min_scale = float(min_scale)
         self._eval: Evaluator | None = None
         self._game: Any = None
         self._table: dict[Any, Any] = {}
@@ -202,6 +206,8 @@ class MCTSAgent:
             prior.append(value(child))
         node.prior = prior
         node.expanded = True
+        if self.normalize and prior:
+            node.scale = max(max(prior) - min(prior), self.min_scale)
 
     def _add_root_action(self, root: _Decision, state: Any, action: int, ev: Evaluator) -> None:
         child = state.clone()
@@ -218,7 +224,7 @@ class MCTSAgent:
         w = node.w
         prior = node.prior
         n0 = self.prior_visits
-        c = self.exploration * math.sqrt(math.log(node.total + 1))
+        c = self.exploration * node.scale * math.sqrt(math.log(node.total + 1))
         best = 0
         best_score = -math.inf
         for i in range(len(n)):

@@ -220,9 +220,10 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     ticks = sorted({(r["x"], r["x_text"].split()[-1]) for r in rows})
     figures = []
     fig, ax = plt.subplots(figsize=(7, 4))
-    for (agent, group), pts in lines.items():
+    for k, ((agent, group), pts) in enumerate(lines.items()):
         pts = sorted(pts, key=lambda r: r["x"])
-        xs = [r["x"] for r in pts]
+        shift = (k - (len(lines) - 1) / 2) * 0.05  # lines side by side, so equal rates do not hide each other
+        xs = [r["x"] + shift for r in pts]
         ys = [r["win_rate"] for r in pts]
         err = [[r["win_rate"] - r["ci"][0] for r in pts], [r["ci"][1] - r["win_rate"] for r in pts]]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=f"{agent} {group}".strip())
