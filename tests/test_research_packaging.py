@@ -63,3 +63,9 @@ def test_the_benchmark_measures_every_adapter(capsys: object) -> None:
     assert all(rate > 0 for _, _, rate in rows)
     printed = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "games/s" in printed and "vs raw" in printed
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    command = next(line for line in readme.splitlines() if line.rstrip().endswith("-m pytest"))
+    assert command in (ROOT / ".ci" / "run").read_text().splitlines()
