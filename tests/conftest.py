@@ -26,6 +26,9 @@ from soloboard.ufs import actions as A
 from soloboard.ufs import serialize
 from soloboard.ufs.render import sky_symbol
 
+# the browser tests' fixtures (a live server, Debian's chromium): tests/conftest_web.py
+pytest_plugins = ("conftest_web",)
+
 CITIES = ("roswell", "new-york", "washington")
 COLS = 5
 SKY_ROWS = 16
@@ -39,6 +42,15 @@ NUM_ACTIONS = 517
 def _private_autosave_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test writes autosaves into the real home folder (tests may point it elsewhere)."""
     monkeypatch.setenv("SOLOBOARD_HOME", str(tmp_path_factory.mktemp("soloboard-home")))
+    # nor into the real store (games, reports, campaigns)
+    monkeypatch.setenv("SOLOBOARD_STORE", str(tmp_path_factory.mktemp("soloboard-store") / "store.sqlite3"))
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal follows the machine's locale: tests expect English whatever LANG says (tests of
+    the languages set their own)."""
+    monkeypatch.setenv("SOLOBOARD_LANG", "en")
 
 
 # --- building positions -----------------------------------------------------------------

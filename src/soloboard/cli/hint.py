@@ -8,6 +8,7 @@ does, told from the engine's events (``state.preview``) by the game's narrator.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -17,6 +18,7 @@ from rich.text import Text
 from soloboard.agents import analysis
 from soloboard.agents.mcts import MoveStats
 from soloboard.cli.terminal import SaveFileError, read_save
+from soloboard.i18n import _
 
 AI_BUDGET = "0.3s"  # the terminal's ``ai`` command: the strength measured in docs/agents.md
 
@@ -39,33 +41,57 @@ def move_effect(state: Any, action: int) -> str:
     return ""
 
 
-def hint_table(state: Any, moves: list[MoveStats]) -> Table:
+@dataclass(frozen=True)
+class Hint:
+    """One of the best moves: the search's estimate of winning after it, its 95 % interval, and what it does."""
+
+    action: int
+    notation: str
+    win: float
+    low: float
+    high: float
+    effect: str
+
+
+def estimate(state: Any, budget: str | None = None) -> list[Hint]:
+    """The best moves at ``state`` (a decision node), best first: what ``hint`` prints and the
+    browser's hint button shows (``GET /api/games/{id}/hint``)."""
+    moves: list[MoveStats] = analysis.hints(state, budget=budget)
+    return [Hint(m.action, state.action_to_string(m.action), m.win, m.low, m.high, move_effect(state, m.action))
+            for m in moves]
+
+
+def hint_table(hints: list[Hint]) -> Table:
     table = Table(title=None, show_edge=False, pad_edge=False)
-    table.add_column("move", style="bold", no_wrap=True)
-    table.add_column("win", justify="right", no_wrap=True)
-    table.add_column("95 % interval", justify="right", no_wrap=True)
-    table.add_column("what it does")
-    for m in moves:
-        table.add_row(state.action_to_string(m.action), f"{m.win:.0%}", f"{m.low:.0%}-{m.high:.0%}",
-                      move_effect(state, m.action))
+    table.add_column(_("move"), style="bold", no_wrap=True)
+    table.add_column(_("win"), justify="right", no_wrap=True)
+    table.add_column(_("95 % interval"), justify="right", no_wrap=True)
+    table.add_column(_("what it does"))
+    for h in hints:
+        table.add_row(h.notation, f"{h.win:.0%}", f"{h.low:.0%}-{h.high:.0%}", h.effect)
     return table
 
 
 def print_hint(console: Console, state: Any, budget: str | None = None) -> bool:
     """Print the hint for ``state``; False (and a message) where there is nothing to decide."""
     if state.is_terminal():
-        console.print(Text("The game is over: no hint.", style="yellow"))
+        console.print(Text(_("The game is over: no hint."), style="yellow"))
         return False
     if state.is_chance_node():
-        console.print(Text("Chance decides next (dice or cards): no hint.", style="yellow"))
+        console.print(Text(_("Chance decides next (dice or cards): no hint."), style="yellow"))
         return False
     start = time.perf_counter()
-    moves = analysis.hints(state, budget=budget)
+    hints = estimate(state, budget)
     seat = state.current_player()
-    who = f" for seat {seat}" if getattr(state.game, "num_players", lambda: 1)() > 1 else ""
-    console.print(Text(f"Best moves{who} (estimated chance of winning after the move, "
-                       f"{time.perf_counter() - start:.1f} s of search):", style="bold"))
-    console.print(hint_table(state, moves))
+    seconds = f"{time.perf_counter() - start:.1f}"
+    if getattr(state.game, "num_players", lambda: 1)() > 1:
+        heading = _("Best moves for seat {seat} (estimated chance of winning after the move, {seconds} s of "
+                    "search):").format(seat=seat, seconds=seconds)
+    else:
+        heading = _("Best moves (estimated chance of winning after the move, {seconds} s of search):").format(
+            seconds=seconds)
+    console.print(Text(heading, style="bold"))
+    console.print(hint_table(hints))
     return True
 
 
@@ -91,7 +117,7 @@ def session_ai(session: Any, arg: str) -> bool:
     """The ``ai`` command: the agent (mcts, 0.3 s) plays the current move as if typed."""
     state = session.state
     if state.is_terminal() or state.is_chance_node():
-        session.error("Nothing for the AI to decide", "the game is over or chance decides next")
+        session.error(_("Nothing for the AI to decide"), _("the game is over or chance decides next"))
         return True
     agent = getattr(session, "ai_agent", None)
     if agent is None or arg:
@@ -100,10 +126,10 @@ def session_ai(session: Any, arg: str) -> bool:
         try:
             agent = make("mcts", budget=arg or AI_BUDGET)
         except ValueError as exc:
-            session.error("Cannot make the AI", f"{exc} (type ai, or ai 1s, ai 500it)")
+            session.error(_("Cannot make the AI"), _("{error} (type ai, or ai 1s, ai 500it)").format(error=exc))
             return True
         session.ai_agent = agent
     action = agent.step(state)
-    session.console.print(Text.assemble(("AI plays ", "dim"), (state.action_to_string(action), "bold")))
+    session.console.print(Text.assemble((_("AI plays") + " ", "dim"), (state.action_to_string(action), "bold")))
     session.play(action)
     return True

@@ -89,6 +89,21 @@ def _seats(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of seat numbers like 1,2") from None
 
 
+def _add_lang_option(p: argparse.ArgumentParser) -> None:
+    from soloboard.i18n import LANGUAGES
+
+    p.add_argument("--lang", choices=LANGUAGES,
+                   help="language of the board and the narration (default: $SOLOBOARD_LANG, else the locale, "
+                        "else en)")
+
+
+def _set_language(args: argparse.Namespace) -> None:
+    """--lang, else SOLOBOARD_LANG, else the locale (LANG, LC_MESSAGES...), else English."""
+    from soloboard.i18n import detect, set_language
+
+    set_language(getattr(args, "lang", None) or detect())
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="soloboard", description=__doc__)
     parser.add_argument("--version", action="version", version=f"soloboard {__version__}")
@@ -104,14 +119,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ai", choices=["random", "greedy", "mcts"], default="greedy",
                    help="monstros: the agent of the --ai-seats (default: greedy)")
     p.add_argument("--budget", help="--ai mcts: thinking time or iterations per move (default 0.3s; e.g. 1s, 2000it)")
+    _add_lang_option(p)
 
     p = sub.add_parser("replay", help="step through a saved game: back, forward, to a round; continue to play on")
     p.add_argument("file")
     p.add_argument("--all", action="store_true", help="print every step without waiting for Enter")
     p.add_argument("--round", dest="round_no", type=int, help="start at this round")
+    _add_lang_option(p)
 
     p = sub.add_parser("resume", help="continue the game left last (quit, Ctrl-C or end of input keep it)")
     p.add_argument("game", nargs="?", choices=game_names(), help="which game's autosave (default: the latest)")
+    _add_lang_option(p)
 
     p = sub.add_parser("sim", help="simulate many games with an agent and report win rates")
     _add_game_options(p)
@@ -138,6 +156,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", help="search per decision (default 0.25s)")
     p.add_argument("--top", type=int, default=10, help="how many decisions to list (default 10)")
 
+    p = sub.add_parser("serve", help="play in the browser: a local web server (docs/web.md)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only; "
+                                                       "0.0.0.0 lets phones on your network join)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
+    p.add_argument("--db", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
+
     p = sub.add_parser("report", help="win rates of agents over setups: an HTML report (games kept in SQLite)")
     p.add_argument("game", choices=game_names(), help="which game")
     p.add_argument("--agents", default="greedy,mcts", help="comma-separated agents (default: greedy,mcts)")
@@ -159,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        _set_language(args)  # a bad SOLOBOARD_LANG is a ValueError naming the five languages
         if args.command == "resume" or (args.command == "play" and args.resume):
             if args.command == "play" and (args.seed is not None or _game_params(args)):
                 raise ValueError("--resume continues a game as it was: it takes no game options or --seed")
@@ -200,6 +225,10 @@ def main(argv: list[str] | None = None) -> int:
             from soloboard.cli.review import run_review
 
             return run_review(args.file, budget=args.budget, top=args.top)
+        if args.command == "serve":
+            from soloboard.web.app import serve
+
+            return serve(args.host, args.port, args.db)
         if args.command == "report":
             from soloboard.cli.report import run_report
 

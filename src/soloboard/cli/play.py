@@ -28,6 +28,7 @@ from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.api import State
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
+from soloboard.i18n import N_, _
 from soloboard.ufs import narrate as N
 from soloboard.ufs.actions import DIG, DISCARD, DONE, USE, parse_space
 from soloboard.ufs.game import BaseUFSGame
@@ -40,7 +41,8 @@ MAX_NUMBERED = 30
 FULL_BOARD_WIDTH = 100  # the full board's tables wrap below this width
 NATURAL_WIDTH = 10_000  # rendered this wide, nothing wraps: a renderable's own line count
 
-COMMANDS_HELP = """\
+# i18n: keep the command words (moves, preview, board...) and the [bold] markup as they are
+COMMANDS_HELP = N_("""\
 [bold]Commands[/bold]
   moves, ?       the legal moves (with what each one would do)
   preview MOVE   what a move would do: ships moved, arrows, the mothership, city hits, damage,
@@ -52,11 +54,11 @@ COMMANDS_HELP = """\
                  damages an older save)
   load FILE      load a saved game (a bad file leaves the current game as it is)
   help           this text
-  quit           leave the game (also q, exit, Ctrl-C): it is kept, 'soloboard resume' continues it"""
+  quit           leave the game (also q, exit, Ctrl-C): it is kept, 'soloboard resume' continues it""")
 
 _GROUP_LABELS = {
-    "use": "use a room", "discard": "discard", "dig": "dig", "remove": "remove a robot",
-    "install": "install", "spawn": "spawn", "done": "end", "skip": "end",
+    "use": N_("use a room"), "discard": N_("discard"), "dig": N_("dig"), "remove": N_("remove a robot"),
+    "install": N_("install"), "spawn": N_("spawn"), "done": N_("end"), "skip": N_("end"),
 }
 
 
@@ -69,8 +71,8 @@ def help_text(state: State) -> str:
     """The rules in brief and the notation of this game's edition, then the commands."""
     game = _ufs_game(state)
     if game is None:
-        return COMMANDS_HELP
-    return f"{rules_summary(game)}\n\n{notation_help(game)}\n\n{COMMANDS_HELP}"
+        return _(COMMANDS_HELP)
+    return f"{rules_summary(game)}\n\n{notation_help(game)}\n\n{_(COMMANDS_HELP)}"
 
 
 def hints(state: State) -> dict[str, str]:
@@ -85,7 +87,7 @@ def _placement_pattern(letters: str) -> re.Pattern[str]:
 
 def example_move(state: State) -> str:
     game = _ufs_game(state)
-    return f"{game.dice_letters[0]}5c3" if game is not None else "a move from the list"
+    return f"{game.dice_letters[0]}5c3" if game is not None else _("a move from the list")
 
 
 @dataclass
@@ -98,16 +100,18 @@ def _group_label(state: State, notation: str) -> str:
     game = _ufs_game(state)
     match = _placement_pattern(game.dice_letters).match(notation) if game is not None else None
     if game is not None and match:
-        colour = game.dice_names[game.dice_letters.index(match[1])]
+        colour = N.die_colour(game.dice_names[game.dice_letters.index(match[1])])
         space = parse_space(match[3])
         is_excavated = getattr(state, "is_excavated", None)
         digs = is_excavated is not None and not is_excavated(space)
-        return f"{colour} {match[2]}{', to dig' if digs else ''}"
+        if digs:
+            return _("{colour} {value}, to dig").format(colour=colour, value=match[2])
+        return f"{colour} {match[2]}"
     words = notation.split()
     if words[0] == "spawn" and game is not None and not game.ruleset.spawn_farthest:
         # the player also picks which waiting ship spawns: 'spawn c' is a primary ship, 'spawn red c'
-        return f"spawn {words[1] if len(words) == 3 else game.ship_names[0]}"
-    return _GROUP_LABELS.get(words[0], words[0])
+        return _("spawn {ship}").format(ship=N.ship_colour(words[1] if len(words) == 3 else game.ship_names[0]))
+    return _(_GROUP_LABELS[words[0]]) if words[0] in _GROUP_LABELS else words[0]
 
 
 class Previews:
@@ -224,7 +228,8 @@ class PlaySession(TerminalSession):
         self.previews = Previews()
 
     def prompt(self) -> str:
-        return f"round {getattr(self.state, 'round', '?')} · {getattr(self.state, 'phase_name', '')}> "
+        return _("round {round} · {phase}> ").format(round=getattr(self.state, "round", "?"),
+                                                     phase=N.phase_word(getattr(self.state, "phase_name", "")))
 
     # --- what happens without the player ---------------------------------------------------
 
@@ -241,7 +246,7 @@ class PlaySession(TerminalSession):
                 notation = self.state.action_to_string(action)
                 start = len(self.state.history())
                 self.state.apply_action(action)
-                self.teller.tell(self.state.events(start), notation, note="every choice gives the same position")
+                self.teller.tell(self.state.events(start), notation, note=_("every choice gives the same position"))
                 self.board_due = True
                 continue
             return
@@ -269,9 +274,10 @@ class PlaySession(TerminalSession):
         state = self.state
         legal = state.legal_actions()
         example = state.action_to_string(legal[0]) if legal else example_move(state)
-        lead = lead or f"Type a move (e.g. {example})"
+        typed = _("Type a move (e.g. {example})").format(example=example)
+        lead = lead or typed
         items = ["moves", f"preview {example}", "board", "undo", "help", "quit"]
-        if lead != f"Type a move (e.g. {example})":
+        if lead != typed:
             items.remove("moves")
         width = self.console.size.width
         while items and len(lead) + sum(len(i) + 3 for i in items) > width - 1:
@@ -292,7 +298,7 @@ class PlaySession(TerminalSession):
             # moves with a preview get a line each; bare notations share a line, in columns
             one_per_line = any(effect for _, _, effect in group.moves)
             items: list[Text] = []
-            for _, notation, effect in group.moves:
+            for _action, notation, effect in group.moves:
                 item = Text()
                 if numbered:
                     number += 1
@@ -315,8 +321,9 @@ class PlaySession(TerminalSession):
                 cell = Text("\n").join(rows)
                 cell.rstrip()
             table.add_row(group.label, cell)
-        phase = getattr(self.state, "phase_name", "")
-        title = Text(f"Your move, {phase} phase ({count} legal moves):", style="bold underline")
+        phase = N.phase_word(getattr(self.state, "phase_name", ""))
+        title = Text(_("Your move, {phase} phase ({count} legal moves):").format(phase=phase, count=count),
+                     style="bold underline")
         parts: list[RenderableType] = [title, table]
         if signs:
             parts.append(Text(N.marks_key(signs), style="dim"))
@@ -328,18 +335,20 @@ class PlaySession(TerminalSession):
         self.numbered = [a for g in groups for a, _, _ in g.moves] if count <= MAX_NUMBERED else []
         self.console.print(self.moves_renderable())
         phase = getattr(self.state, "phase_name", "")
-        self.console.print(self.hint_line(hints(self.state).get(phase, "Type a move")))
+        self.console.print(self.hint_line(hints(self.state).get(phase, _("Type a move"))))
 
     # --- reading a move -------------------------------------------------------------------------
 
     def play_number(self, number: int) -> None:
         if not self.numbered:
-            self.error("The move list is not numbered here",
-                       f"type the move itself, e.g. {example_move(self.state)} (type 'moves' to see them)")
+            self.error(_("The move list is not numbered here"),
+                       _("type the move itself, e.g. {example} (type 'moves' to see them)").format(
+                           example=example_move(self.state)))
         elif not 1 <= number <= len(self.numbered):
-            self.error(f"There is no move {number}", f"the moves are numbered 1 to {len(self.numbered)}")
+            self.error(_("There is no move {number}").format(number=number),
+                       _("the moves are numbered 1 to {last}").format(last=len(self.numbered)))
         elif self.numbered[number - 1] not in self.state.legal_actions():
-            self.error("The numbered list is out of date", "type 'moves' to see the moves now")
+            self.error(_("The numbered list is out of date"), _("type 'moves' to see the moves now"))
         else:
             self.play(self.numbered[number - 1])
 
@@ -357,9 +366,9 @@ class PlaySession(TerminalSession):
             near = self.suggestions(text)
             detail = str(exc)
             if near:
-                detail += f"\n  Did you mean: {', '.join(near)}?"
-            self.error(f"Cannot read {text!r}", detail)
-            self.console.print(Text("Type 'help' for the notation and the rules, 'moves' for the legal moves.",
+                detail += "\n  " + _("Did you mean: {moves}?").format(moves=", ".join(near))
+            self.error(_("Cannot read {text}").format(text=repr(text)), detail)
+            self.console.print(Text(_("Type 'help' for the notation and the rules, 'moves' for the legal moves."),
                                     style="dim"))
             return None
 
@@ -374,10 +383,9 @@ class PlaySession(TerminalSession):
             try:
                 self.state.clone().apply_action(action)
             except IllegalActionError as exc:
-                rule = f" ({exc.rule})" if exc.rule else ""
                 near = self.suggestions(self.state.action_to_string(action))
-                more = f"\n  Legal moves like it: {', '.join(near)}" if near else ""
-                self.error(f"Not allowed{rule}", f"{exc}{more}")
+                more = "\n  " + _("Legal moves like it: {moves}").format(moves=", ".join(near)) if near else ""
+                self.error(not_allowed(exc), f"{exc}{more}")
                 return
         super().play(action)
 
@@ -400,30 +408,33 @@ class PlaySession(TerminalSession):
         try:
             events = state.preview(action)
         except IllegalActionError as exc:
-            rule = f" ({exc.rule})" if exc.rule else ""
-            self.error(f"Not allowed{rule}", str(exc))
+            self.error(not_allowed(exc), str(exc))
             return True
         notation = state.action_to_string(action)
-        self.console.print(Text.assemble(("Preview ", "bold"), (notation, "bold"), ": ",
+        self.console.print(Text.assemble((_("Preview") + " ", "bold"), (notation, "bold"), ": ",
                                          N.preview_text(events, game)))
         return True
 
     def undone(self, state: State, notation: str) -> None:
-        self.console.print(Text(f"Undone: {notation}. Back to round {getattr(state, 'round', '?')}, "
-                                f"{getattr(state, 'phase_name', '')} phase.", style="bold yellow"))
+        self.console.print(Text(_("Undone: {move}. Back to round {round}, {phase} phase.").format(
+            move=notation, round=getattr(state, "round", "?"), phase=N.phase_word(getattr(state, "phase_name", ""))),
+            style="bold yellow"))
 
     def refuse_load(self, loaded: State, name: str) -> tuple[str, str] | None:
         if _ufs_game(loaded) is None:
             kind = getattr(getattr(loaded, "game", None), "short_name", "?")
-            return ("That save is not an Under Falling Skies game; the current game goes on",
-                    f"it is a {kind} game: play it with soloboard resume or soloboard replay {name}")
+            return (_("That save is not an Under Falling Skies game; the current game goes on"),
+                    _("it is a {kind} game: play it with soloboard resume or soloboard replay {name}").format(
+                        kind=kind, name=name))
         if loaded.is_terminal():
-            return ("That save is a finished game; the current game goes on",
-                    f"{outcome(loaded).headline}. Watch it with: soloboard replay {name}")
+            return (_("That save is a finished game; the current game goes on"),
+                    _("{headline}. Watch it with: soloboard replay {name}").format(
+                        headline=outcome(loaded).headline, name=name))
         return None
 
     def loaded(self, loaded: State, name: str) -> None:
-        self.console.print(Text(f"Loaded {name}: {game_label(loaded)}.", style="bold green"))
+        self.console.print(Text(_("Loaded {name}: {game}.").format(name=name, game=game_label(loaded)),
+                                style="bold green"))
         self.teller = EventTeller(self.console, _ufs_game(loaded))
         panel = notices_panel(loaded)
         if panel is not None:
@@ -434,11 +445,12 @@ class PlaySession(TerminalSession):
         origin = self.origin
         actions = self.state.history()[len(origin.history()):]
         if not actions:
-            self.console.print("No moves yet.")
+            self.console.print(_("No moves yet."))
             return True
         steps = history_steps(origin, actions, self.state)
         for round_no, lines in N.log_lines(steps, game):
-            self.console.print(Text(f"Round {round_no}" if round_no else "Set-up", style="bold"))
+            self.console.print(Text(_("Round {round}").format(round=round_no) if round_no else _("Set-up"),
+                                    style="bold"))
             for line in lines:
                 self.console.print(Text(f"  {line}", style="dim" if line.startswith("(") else ""))
         return True
@@ -447,28 +459,35 @@ class PlaySession(TerminalSession):
         self.console.print(help_text(self.state), highlight=False)
         game = _ufs_game(self.state)
         if game is not None:
-            self.console.print(Text.assemble(("\nThe board: ", "bold"), legend_text(game)))
+            self.console.print(Text.assemble(("\n" + _("The board:") + " ", "bold"), legend_text(game)))
         return True
 
     def cmd_board(self, arg: str) -> bool:
         full = arg.strip().lower() in ("full", "f", "all")
-        board, _ = self.screen(full=full, legend=True)
+        board, _fits = self.screen(full=full, legend=True)
         self.console.print(board)
         if not full:
             game = _ufs_game(self.state)
             if game is not None and self.console.size.width < FULL_BOARD_WIDTH:
                 for line in legend_lines(game, self.console.size.width):
                     self.console.print(line)
-            self.console.print(Text("board full: the full board, whatever the terminal's size", style="dim"))
+            self.console.print(Text(_("board full: the full board, whatever the terminal's size"), style="dim"))
         return True
 
     # --- the end --------------------------------------------------------------------------------
 
     def finish(self) -> None:
-        board, _ = self.screen()
+        board, _fits = self.screen()
         self.console.print(board)
-        self.console.print(summary(self.state, {"Seed": str(self.seed)}))
+        self.console.print(summary(self.state, {_("Seed"): str(self.seed)}))
         self.offer_save()
+
+
+def not_allowed(exc: IllegalActionError) -> str:
+    """The heading of a refusal: ``Not allowed (rule 1: one die per column)``."""
+    if exc.rule:
+        return _("Not allowed ({rule})").format(rule=_(exc.rule))  # rule names are msgids of the catalog
+    return _("Not allowed")
 
 
 def history_steps(origin: State, actions: list[int], state: Any) -> list[N.Step]:
@@ -496,18 +515,19 @@ def run_play(
         game = load_game(game_name, **params)
     except (TypeError, ValueError) as exc:
         # a TypeError is an option the game does not take (e.g. city= for the 9-card edition)
-        message = str(exc) if isinstance(exc, ValueError) else f"invalid options for {game_name}: {exc}"
+        message = str(exc) if isinstance(exc, ValueError) else _("invalid options for {game}: {error}").format(
+            game=game_name, error=exc)
         (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {message}", style="bold red"))
         return 2
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_initial_state()
-    out.print(Text(f"{game_label(state)} · seed {seed}", style="bold"))
-    out.print(Text(f"(the same seed, --seed {seed}, deals the same dice again)", style="dim"))
+    out.print(Text(f"{game_label(state)} · " + _("seed {seed}").format(seed=seed), style="bold"))
+    out.print(Text(_("(the same seed, --seed {seed}, deals the same dice again)").format(seed=seed), style="dim"))
     panel = notices_panel(game)
     if panel is not None:
         out.print(panel)
-    out.print(Text("Type 'help' for the rules and the notation.", style="dim"))
+    out.print(Text(_("Type 'help' for the rules and the notation."), style="dim"))
     enable_line_editing(input_fn)
     session = PlaySession(state, seed, out, input_fn)
     session.announce_autosave()

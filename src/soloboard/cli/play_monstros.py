@@ -21,12 +21,16 @@ from soloboard.agents import make as make_agent
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
+from soloboard.core.table import ai_step
+from soloboard.i18n import N_, _
 from soloboard.monstros import narrate
+from soloboard.monstros.refusals import phase_word
 from soloboard.monstros.state import MonstrosState
 
 ERROR = "bold red"
 
-HELP = """\
+# i18n: keep the moves (play pa, hit 3a 6...), the command words and the [bold] markup as they are
+HELP = N_("""\
 [bold]A Invasão dos Monstros Sem Nome in brief[/bold] (co-operative: everyone wins or loses together)
 [bold]Your turn[/bold]  1) play a card into the first free board slot (you draw a new one);
   2) you may remove three equal blue cards (CONSTRUTOR '*' is wild) for a tower (+ a die token for
@@ -61,7 +65,7 @@ HELP = """\
   log              what happened, turn by turn       log N       turn N only
   log moves        the moves only (notation)         save FILE   save (a temporary file, then renamed)
   load FILE        load a saved game       help             this text
-  quit             leave the game"""
+  quit             leave the game""")
 
 # how an event's sentence is printed (kinds in docs/monstros.md, "Events"); unlisted kinds are plain
 EVENT_STYLES = {
@@ -74,7 +78,7 @@ HEADINGS = ("turn_started", "monsters_turn")  # printed as a heading line: a new
 
 
 def _seat_label(seat: int, ai_seats: set[int]) -> str:
-    return f"seat {seat}" + (" (AI)" if seat in ai_seats else "")
+    return _("seat {seat} (AI)").format(seat=seat) if seat in ai_seats else _("seat {seat}").format(seat=seat)
 
 
 class MonstrosSession(TerminalSession):
@@ -95,7 +99,8 @@ class MonstrosSession(TerminalSession):
 
     def prompt(self) -> str:
         state = self.state
-        return f"turn {state.round} · seat {state.current_player()} · {state.phase_name}> "
+        return _("turn {turn} · seat {seat} · {phase}> ").format(turn=state.round, seat=state.current_player(),
+                                                                 phase=phase_word(state.phase_name))
 
     def advance(self) -> None:
         """Resolve chance events and AI seats until a person must decide (or the game ends)."""
@@ -108,8 +113,7 @@ class MonstrosSession(TerminalSession):
                 self.board_due = True
             elif state.current_player() in self.ai_seats:
                 seat = state.current_player()
-                self.agent.reset(f"{self.seed}/ai/{done}")  # the same seed and position: the same AI move
-                action = self.agent.step(state)
+                action = ai_step(self.agent, self.seed, state)  # the same seed and position: the same AI move
                 self.console.print(Text.assemble((f"{_seat_label(seat, self.ai_seats)}: ", "dim"), ("▶ ", "bold"),
                                                  (state.action_to_string(action), "bold")))
                 state.apply_action(action)
@@ -138,25 +142,26 @@ class MonstrosSession(TerminalSession):
         state = self.state
         legal = state.legal_actions()  # numbered in this order: a number names legal[number - 1]
         table = Table.grid(padding=(0, 2))
-        for _ in range(4):
+        for _column in range(4):
             table.add_column(no_wrap=True)
         cells = [Text.assemble((f"{i + 1:>2}) ", "dim"), (state.action_to_string(a), "bold"))
                  for i, a in enumerate(legal)]
         for row in range(0, len(cells), 4):
             table.add_row(*cells[row:row + 4])
         seat = state.current_player()
-        self.console.print(Text(f"Seat {seat} to decide ({state.phase_name}), {len(legal)} legal moves:",
-                                style="bold underline"))
+        self.console.print(Text(_("Seat {seat} to decide ({phase}), {n} legal moves:").format(
+            seat=seat, phase=phase_word(state.phase_name), n=len(legal)), style="bold underline"))
         self.console.print(table)
-        self.console.print(Text("Type a move or its number · help · moves · board · undo · log · save FILE · "
-                                "load FILE · quit", style="dim"))
+        self.console.print(Text(_("Type a move or its number · help · moves · board · undo · log · save FILE · "
+                                  "load FILE · quit"), style="dim"))
 
     # --- one line of input --------------------------------------------------------------------------
 
     def play_number(self, number: int) -> None:
         legal = self.state.legal_actions()
         if not 1 <= number <= len(legal):
-            self.error(f"There is no move {number}", f"the moves are numbered 1 to {len(legal)}")
+            self.error(_("There is no move {number}").format(number=number),
+                       _("the moves are numbered 1 to {last}").format(last=len(legal)))
         else:
             self.play(legal[number - 1])
 
@@ -164,7 +169,8 @@ class MonstrosSession(TerminalSession):
         try:
             action = self.state.string_to_action(text)
         except ValueError as exc:
-            self.error(f"Cannot read {text!r}", f"{exc}\n  Type 'help' for the notation, 'moves' for the legal moves.")
+            self.error(_("Cannot read {text}").format(text=repr(text)),
+                       f"{exc}\n  " + _("Type 'help' for the notation, 'moves' for the legal moves."))
             return
         self.play(action)
 
@@ -179,20 +185,21 @@ class MonstrosSession(TerminalSession):
         return state.current_player() not in self.ai_seats
 
     def undone(self, state: Any, notation: str) -> None:
-        self.console.print(Text(f"Undone: {notation} (and what followed). "
-                                f"Back to turn {state.round}, seat {state.current_player()}.", style="bold yellow"))
+        self.console.print(Text(_("Undone: {move} (and what followed). Back to turn {turn}, seat {seat}.").format(
+            move=notation, turn=state.round, seat=state.current_player()), style="bold yellow"))
 
     def refuse_load(self, loaded: Any, name: str) -> tuple[str, str] | None:
         if not isinstance(loaded, MonstrosState):
-            return ("That save is not a Monstros game; the current game goes on",
-                    f"it is a {getattr(getattr(loaded, 'game', None), 'short_name', '?')} game")
+            return (_("That save is not a Monstros game; the current game goes on"),
+                    _("it is a {kind} game").format(kind=getattr(getattr(loaded, "game", None), "short_name", "?")))
         if loaded.is_terminal():
-            return ("That save is a finished game; the current game goes on", loaded.end_cause)
+            return (_("That save is a finished game; the current game goes on"), narrate.end_cause(loaded.end_cause))
         return None
 
     def loaded(self, loaded: Any, name: str) -> None:
         self.ai_seats = {s for s in self.ai_seats if s < loaded.game.players}
-        self.console.print(Text(f"Loaded {name}: {loaded.game.title()}, turn {loaded.round}.", style="bold green"))
+        self.console.print(Text(_("Loaded {name}: {game}, turn {turn}.").format(
+            name=name, game=loaded.game.title(), turn=loaded.round), style="bold green"))
 
     def cmd_log(self, arg: str) -> bool:
         """``log``: what happened, turn by turn; ``log N``: turn N; ``log moves``: the notation only."""
@@ -201,12 +208,13 @@ class MonstrosSession(TerminalSession):
         turns = _events_by_turn(self.state.events())
         if arg:
             if not arg.isdigit() or int(arg) not in turns:
-                self.error(f"No turn {arg!r} to show",
-                           f"type log, log moves, or log N with N from 0 (the set-up) to {max(turns)}")
+                self.error(_("No turn {turn} to show").format(turn=repr(arg)),
+                           _("type log, log moves, or log N with N from 0 (the set-up) to {last}").format(
+                               last=max(turns)))
                 return True
             turns = {int(arg): turns[int(arg)]}
         if not any(events for events in turns.values()):
-            self.console.print("Nothing has happened yet.")
+            self.console.print(_("Nothing has happened yet."))
         for turn, events in turns.items():
             seat = next((e["seat"] for e in events if e["kind"] == "turn_started"), None)
             self.console.print(Text(narrate.turn_heading(turn, seat), style="bold underline"))
@@ -222,9 +230,9 @@ class MonstrosSession(TerminalSession):
             lines.setdefault(replay.round, []).append(entry)
             replay.apply_action(action)
         if not lines:
-            self.console.print("No moves yet.")
+            self.console.print(_("No moves yet."))
         for turn, entries in lines.items():
-            label = "Set-up" if turn == 0 else f"Turn {turn}"
+            label = _("Set-up") if turn == 0 else _("Turn {turn}").format(turn=turn)
             self.console.print(Text.assemble((f"{label}: ", "bold"), ", ".join(entries)))
         return True
 
@@ -232,7 +240,7 @@ class MonstrosSession(TerminalSession):
         """``preview MOVE``: the events MOVE would cause, worked out on a copy."""
         state = self.state
         if not arg:
-            self.error("Preview what?", "type preview MOVE, e.g. preview hit 3a 6 (or a move's number)")
+            self.error(_("Preview what?"), _("type preview MOVE, e.g. preview hit 3a 6 (or a move's number)"))
             return True
         try:
             legal = state.legal_actions()
@@ -240,18 +248,18 @@ class MonstrosSession(TerminalSession):
                 else state.string_to_action(arg)
             events = state.preview(action)
         except ValueError as exc:
-            self.error(f"Cannot read {arg!r}", str(exc))
+            self.error(_("Cannot read {text}").format(text=repr(arg)), str(exc))
             return True
         except IllegalActionError as exc:
-            self.error(f"Not allowed ({exc.rule})" if exc.rule else "Not allowed", str(exc))
+            self.error(_("Not allowed ({rule})").format(rule=_(exc.rule)) if exc.rule else _("Not allowed"), str(exc))
             return True
-        self.console.print(Text(f"If {state.action_to_string(action)}:", style="bold"))
+        self.console.print(Text(_("If {move}:").format(move=state.action_to_string(action)), style="bold"))
         self.tell(events, state)
-        self.console.print(Text("(nothing was played: type the move to play it)", style="dim"))
+        self.console.print(Text(_("(nothing was played: type the move to play it)"), style="dim"))
         return True
 
     def cmd_help(self, _arg: str) -> bool:
-        self.console.print(HELP, highlight=False)
+        self.console.print(_(HELP), highlight=False)
         return True
 
     def cmd_board(self, _arg: str) -> bool:
@@ -282,20 +290,20 @@ def summary(state: MonstrosState, seed: int) -> Panel:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    grid.add_row("Game", state.game.title())
-    grid.add_row("Turns played", str(state.round))
-    grid.add_row("Wall", str(state.wall))
-    grid.add_row("Invasion", str(state.invasion))
-    grid.add_row("Monsters defeated", f"{len(state.defeated)} (on the table: {len(state.table)}, "
-                                      f"in the deck: {state.monster_deck_size()})")
-    grid.add_row("Towers", f"{1 + state.towers}")
-    grid.add_row("Seed", str(seed))
+    grid.add_row(_("Game"), state.game.title())
+    grid.add_row(_("Turns played"), str(state.round))
+    grid.add_row(_("Wall"), str(state.wall))
+    grid.add_row(_("Invasion"), str(state.invasion))
+    grid.add_row(_("Monsters defeated"), _("{n} (on the table: {table}, in the deck: {deck})").format(
+        n=len(state.defeated), table=len(state.table), deck=state.monster_deck_size()))
+    grid.add_row(_("Towers"), f"{1 + state.towers}")
+    grid.add_row(_("Seed"), str(seed))
     if state.result == 1.0:
-        title, style = f"WON: {state.end_cause}", "green"
+        title, style = _("WON: {cause}").format(cause=narrate.end_cause(state.end_cause)), "green"
     elif state.is_terminal():
-        title, style = f"LOST: {state.end_cause}", "red"
+        title, style = _("LOST: {cause}").format(cause=narrate.end_cause(state.end_cause)), "red"
     else:
-        title, style = "Game not finished", "cyan"
+        title, style = _("Game not finished"), "cyan"
     return Panel(grid, title=title, title_align="left", border_style=style)
 
 
@@ -324,19 +332,20 @@ def run_play_monstros(
     bad = sorted(s for s in seats if not (isinstance(s, int) and 0 <= s < game.players))
     if bad:
         (console or Console(stderr=True, highlight=False)).print(Text(
-            f"soloboard: AI seats {bad} do not exist: seats are 0..{game.players - 1} (0-based)", style=ERROR))
+            "soloboard: " + _("AI seats {seats} do not exist: seats are 0..{last} (0-based)").format(
+                seats=bad, last=game.players - 1), style=ERROR))
         return 2
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_initial_state()
-    out.print(Text(f"{game.long_name}: {game.title()} · seed {seed}", style="bold"))
+    out.print(Text(f"{_(game.long_name)}: {game.title()} · " + _("seed {seed}").format(seed=seed), style="bold"))
     people = [s for s in range(game.players) if s not in seats]
-    out.print(Text(f"Seats: {', '.join(_seat_label(s, seats) for s in range(game.players))} "
-                   f"({'no one at the terminal: the agent plays every seat' if not people else 'hot seat'})",
-                   style="dim"))
+    who = _("no one at the terminal: the agent plays every seat") if not people else _("hot seat")
+    out.print(Text(_("Seats: {seats} ({who})").format(
+        seats=", ".join(_seat_label(s, seats) for s in range(game.players)), who=who), style="dim"))
     out.print(Panel(Text("\n".join(f"• {n}" for n in game.notices())),
-                    title="Please note: the cards and our readings of the rules", title_align="left",
+                    title=_("Please note: the cards and our readings of the rules"), title_align="left",
                     border_style="yellow"))
-    out.print(Text("Type 'help' for the rules and the notation.", style="dim"))
+    out.print(Text(_("Type 'help' for the rules and the notation."), style="dim"))
     enable_line_editing(input_fn)
     return MonstrosSession(state, seed, seats, out, input_fn, agent).run()

@@ -31,11 +31,12 @@ from soloboard.cli.terminal import (
 )
 from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.api import State
+from soloboard.i18n import N_, _
 from soloboard.ufs.game import BaseUFSGame
 
 InputFn = Callable[[str], str]
-REPLAY_HELP = ("Enter/n next step · b back · r N round N · s N step N · start · end · board [full] · "
-               "continue: play on from here · q quit")
+REPLAY_HELP = N_("Enter/n next step · b back · r N round N · s N step N · start · end · board [full] · "
+                  "continue: play on from here · q quit")
 
 
 def replay_start(state: Any) -> Any:
@@ -119,7 +120,7 @@ class Replay:
             from soloboard.cli.play import fit_board
 
             previews = {a: state.preview(a) for a in state.legal_actions()} if not state.is_chance_node() else {}
-            shown, _ = fit_board(self.console, state, previews, full=full)
+            shown, _fits = fit_board(self.console, state, previews, full=full)
             self.console.print(shown)
         else:
             self.console.print(board(state))
@@ -132,11 +133,13 @@ class Replay:
             self.tell(step)
         else:
             self.step = step
-            self.console.print(Text(f"Step {step} of {self.last}, round {self.rounds[step]}.", style="bold yellow"))
+            self.console.print(Text(_("Step {step} of {last}, round {round}.").format(
+                step=step, last=self.last, round=self.rounds[step]), style="bold yellow"))
         self.show()
 
     def prompt(self) -> str:
-        return f"replay step {self.step}/{self.last} · round {self.rounds[self.step]}> "
+        return _("replay step {step}/{last} · round {round}> ").format(step=self.step, last=self.last,
+                                                                       round=self.rounds[self.step])
 
     def round_start(self, round_no: int) -> int | None:
         for step, r in enumerate(self.rounds):
@@ -164,15 +167,16 @@ def run_replay(
     try:
         saved, meta = read_save_meta(path)
     except SaveFileError as exc:
-        error(console or Console(stderr=True, highlight=False), "Cannot replay", str(exc))
+        error(console or Console(stderr=True, highlight=False), _("Cannot replay"), str(exc))
         return 2
     actions = saved.history()
-    out.print(Text(f"Replay of {path}: {game_label(saved)} · {len(actions)} actions", style="bold"))
+    out.print(Text(_("Replay of {path}: {game} · {n} actions").format(path=path, game=game_label(saved),
+                                                                        n=len(actions)), style="bold"))
     panel = notices_panel(saved)
     if panel is not None:
         out.print(panel)
     if not actions:
-        out.print(Text("This save holds a position without a history: there is nothing to step through.",
+        out.print(Text(_("This save holds a position without a history: there is nothing to step through."),
                        style="yellow"))
         out.print(board(saved, legend=True))
         out.print(summary(saved))
@@ -185,7 +189,7 @@ def run_replay(
             replay.go(replay.step + 1)
         out.print(summary(replay.state_at(replay.step)))
         return 0
-    out.print(Text(REPLAY_HELP, style="dim"))
+    out.print(Text(_(REPLAY_HELP), style="dim"))
     if round_no is not None:
         target = replay.round_start(round_no)
         replay.go(target if target is not None else replay.last)
@@ -198,12 +202,12 @@ def run_replay(
                 line = input_fn(replay.prompt())
             except EOFError:
                 line = "q"
-            word, _, arg = line.strip().lower().partition(" ")
+            word, _sep, arg = line.strip().lower().partition(" ")
             if word in ("q", "quit", "exit"):
                 break
             if word in ("", "n", "next"):
                 if replay.step >= replay.last:
-                    out.print(Text("That was the last step (b = back, continue = play on, q = quit).", style="dim"))
+                    out.print(Text(_("That was the last step (b = back, continue = play on, q = quit)."), style="dim"))
                     if word == "":
                         break  # Enter past the end: the replay is over
                     continue
@@ -213,7 +217,8 @@ def run_replay(
             elif word in ("r", "round") and _number(arg) is not None:
                 target = replay.round_start(_number(arg) or 0)
                 if target is None:
-                    error(out, f"There is no round {arg} in this game", f"rounds 1 to {replay.rounds[-1]}")
+                    error(out, _("There is no round {round} in this game").format(round=arg),
+                          _("rounds 1 to {last}").format(last=replay.rounds[-1]))
                 else:
                     replay.go(target)
             elif word in ("s", "step", "g", "go") and _number(arg) is not None:
@@ -227,18 +232,19 @@ def run_replay(
             elif word in ("c", "continue", "play"):
                 state = replay.state_at(replay.step)
                 if state.is_terminal():
-                    error(out, "The game is over at this step", "go back a step (b) to play on from there")
+                    error(out, _("The game is over at this step"), _("go back a step (b) to play on from there"))
                     continue
                 from soloboard.cli.resume import continue_game
 
-                out.print(Text(f"Playing on from step {replay.step} of {path}.", style="bold green"))
+                out.print(Text(_("Playing on from step {step} of {path}.").format(step=replay.step, path=path),
+                               style="bold green"))
                 return continue_game(state, meta, out, input_fn)
             elif word in ("h", "help", "?"):
-                out.print(Text(REPLAY_HELP, style="dim"))
+                out.print(Text(_(REPLAY_HELP), style="dim"))
             else:
-                error(out, f"Cannot read {line.strip()!r}", REPLAY_HELP)
+                error(out, _("Cannot read {text}").format(text=repr(line.strip())), _(REPLAY_HELP))
     except KeyboardInterrupt:
         out.print()
-    out.print(Text(f"Stopped at step {replay.step} of {replay.last}.", style="dim"))
+    out.print(Text(_("Stopped at step {step} of {last}.").format(step=replay.step, last=replay.last), style="dim"))
     out.print(summary(replay.state_at(replay.step)))
     return 0

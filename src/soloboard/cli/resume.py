@@ -14,6 +14,7 @@ from soloboard.cli import autosave
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
 from soloboard.cli.terminal import SaveFileError, error, game_label, read_save_meta
 from soloboard.core.api import State
+from soloboard.i18n import _
 
 
 def make_session(state: State, meta: dict[str, Any], console: Console, input_fn: InputFn) -> TerminalSession:
@@ -37,8 +38,8 @@ def continue_game(state: State, meta: dict[str, Any], console: Console, input_fn
                   owns_autosave: bool = False) -> int:
     session = make_session(state, meta, console, input_fn)
     session.owns_autosave = owns_autosave
-    console.print(Text(f"{game_label(state)} · seed {session.seed} · "
-                       f"round {getattr(state, 'round', '?')}", style="bold"))
+    console.print(Text(f"{game_label(state)} · " + _("seed {seed}").format(seed=session.seed) + " · "
+                       + _("round {round}").format(round=getattr(state, "round", "?")), style="bold"))
     enable_line_editing(input_fn)
     return session.run()
 
@@ -49,18 +50,19 @@ def run_resume(game: str | None = None, *, console: Console | None = None, input
     path = autosave.latest(game)
     folder = autosave.home()
     if path is None:
-        which = f"no {game} game" if game else "no game"
-        error(out, f"There is {which} to resume",
-              f"a game left with quit, Ctrl-C or the end of input is kept in {folder} "
-              f"(set {autosave.ENV} to use another folder)")
+        title = (_("There is no {game} game to resume").format(game=game) if game
+                 else _("There is no game to resume"))
+        error(out, title, _("a game left with quit, Ctrl-C or the end of input is kept in {folder} (set {env} to use "
+                            "another folder)").format(folder=folder, env=autosave.ENV))
         return 1
     try:
         state, meta = read_save_meta(path)
     except SaveFileError as exc:
-        error(out, "The autosaved game cannot be loaded", str(exc))
+        error(out, _("The autosaved game cannot be loaded"), str(exc))
         return 2
     if state.is_terminal():
-        error(out, f"The last game kept in {path} is finished", f"watch it with: soloboard replay {path}")
+        error(out, _("The last game kept in {path} is finished").format(path=path),
+              _("watch it with: soloboard replay {name}").format(name=path))
         return 1
-    out.print(Text(f"Resuming the game kept in {path}.", style="dim"))
+    out.print(Text(_("Resuming the game kept in {path}.").format(path=path), style="dim"))
     return continue_game(state, meta, out, input_fn, owns_autosave=True)

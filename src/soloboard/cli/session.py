@@ -35,10 +35,12 @@ from soloboard.cli.terminal import (
 from soloboard.core.api import State
 from soloboard.core.chance import HistorySampler
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.table import undo_point
+from soloboard.i18n import N_, _, pgettext
 
 InputFn = Callable[[str], str]
-SAVE_PROMPT = "Save a copy of this game under a name of your own? File name (Enter = no): "
-QUIT_PROMPT = "Leave the game? It is kept for 'soloboard resume'. [y/N] "
+SAVE_PROMPT = N_("Save a copy of this game under a name of your own? File name (Enter = no): ")
+QUIT_PROMPT = N_("Leave the game? It is kept for 'soloboard resume'. [y/N] ")
 
 
 def is_interactive(input_fn: InputFn) -> bool:
@@ -105,17 +107,17 @@ class TerminalSession:
         return True
 
     def undone(self, state: Any, notation: str) -> None:
-        self.console.print(Text(f"Undone: {notation} (and what followed).", style="bold yellow"))
+        self.console.print(Text(_("Undone: {move} (and what followed).").format(move=notation), style="bold yellow"))
 
     def refuse_load(self, loaded: Any, name: str) -> tuple[str, str] | None:
         """Why a loaded save cannot replace the current game (title, detail), or None."""
         if loaded.is_terminal():
-            return ("That save is a finished game; the current game goes on",
-                    f"watch it with: soloboard replay {name}")
+            return (_("That save is a finished game; the current game goes on"),
+                    _("watch it with: soloboard replay {name}").format(name=name))
         return None
 
     def loaded(self, loaded: Any, name: str) -> None:
-        self.console.print(Text(f"Loaded {name}.", style="bold green"))
+        self.console.print(Text(_("Loaded {name}.").format(name=name), style="bold green"))
 
     def save_extras(self) -> dict[str, Any]:
         """What a save records beside the game: the dice seed, and a hot-seat game's AI seats."""
@@ -131,8 +133,8 @@ class TerminalSession:
         if seed is not None and seed != self.seed:
             self.seed = seed
             self.sampler = HistorySampler(seed)
-            self.console.print(Text(f"The dice now come from the save's seed, {seed}: the same dice as "
-                                    "in the game that was saved.", style="dim"))
+            self.console.print(Text(_("The dice now come from the save's seed, {seed}: the same dice as in the game "
+                                      "that was saved.").format(seed=seed), style="dim"))
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -178,7 +180,7 @@ class TerminalSession:
         text = line.strip()
         if not text:
             return True
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         command = self.commands.get(word.lower())
         if command is not None:
             return bool(getattr(self, command)(rest.strip()))
@@ -194,12 +196,13 @@ class TerminalSession:
         try:
             trial.apply_action(action)
         except IllegalActionError as exc:
-            rule = f" ({exc.rule})" if exc.rule else ""
-            self.error(f"Not allowed{rule}", str(exc))
+            heading = _("Not allowed ({rule})").format(rule=_(exc.rule)) if exc.rule else _("Not allowed")
+            self.error(heading, str(exc))
             return
         notation = self.state.action_to_string(action)
         if action not in self.state.legal_actions():  # the engine accepted a move it does not list
-            self.error(f"{notation} is not a legal move here", "type 'moves' to see the legal moves")
+            self.error(_("{move} is not a legal move here").format(move=notation),
+                       _("type 'moves' to see the legal moves"))
             return
         before = self.state
         self.state = trial
@@ -217,7 +220,9 @@ class TerminalSession:
             return ""
 
     def confirm(self, prompt: str) -> bool:
-        return self.ask(prompt).strip().lower() in ("y", "yes")
+        # English y/yes always; the language's own answer too (s/sim, a/ano, t/tak, s/sí)
+        yes = {"y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")}
+        return self.ask(prompt).strip().lower() in yes
 
     # --- leaving and autosave ---------------------------------------------------------------------
 
@@ -236,19 +241,20 @@ class TerminalSession:
                 os.replace(path, autosave.previous_path(name))
             written = write_save(save_text(self.state, **self.save_extras()), path)
         except (OSError, SaveFileError) as exc:
-            self.error("The game could not be autosaved", f"{path}: {exc}")
+            self.error(_("The game could not be autosaved"), f"{path}: {exc}")
             return None
         except Exception as exc:  # the engine could not describe this game: say so, lose nothing else
-            self.error("The game could not be autosaved", f"{type(exc).__name__}: {exc}")
+            self.error(_("The game could not be autosaved"), f"{type(exc).__name__}: {exc}")
             return None
         self.owns_autosave = True
         return written
 
     def leave(self) -> None:
         path = self.autosave()
-        text = Text(f"Game left unfinished (seed {self.seed}).", style="dim")
+        text = Text(_("Game left unfinished (seed {seed}).").format(seed=self.seed), style="dim")
         if path is not None:
-            text.append(f" It is kept in {path}: 'soloboard resume' continues it.", style="dim")
+            text.append(" " + _("It is kept in {path}: 'soloboard resume' continues it.").format(path=path),
+                        style="dim")
         self.console.print(text)
 
     def announce_autosave(self) -> None:
@@ -257,35 +263,28 @@ class TerminalSession:
         if self.owns_autosave or not path.is_file() or not autosave.is_unfinished(path):
             return
         self.console.print(Text(
-            f"An unfinished {self.game_name()} game is kept in {path}: 'soloboard resume {self.game_name()}' "
-            f"continues it. Leaving this new game keeps that one as {autosave.previous_path(self.game_name()).name}.",
+            _("An unfinished {game} game is kept in {path}: 'soloboard resume {game}' continues it. Leaving this new "
+              "game keeps that one as {previous}.").format(game=self.game_name(), path=path,
+                                                           previous=autosave.previous_path(self.game_name()).name),
             style="yellow"))
 
     # --- the commands every game has --------------------------------------------------------------
 
     def cmd_undo(self, _arg: str) -> bool:
-        history = self.state.history()
-        start = len(self.origin.history())
-        replay = self.origin.clone()
-        last = None
-        for i in range(start, len(history)):
-            if not replay.is_chance_node() and self.is_person(replay):
-                last = i
-            replay.apply_action(history[i])
-        if last is None:
-            self.error("Nothing to undo", "no decision of a person since the start of this game")
+        found = undo_point(self.origin, self.state, self.is_person)  # the browser's Table undoes the same way
+        if found is None:
+            self.error(_("Nothing to undo"), _("no decision of a person since the start of this game"))
             return True
-        state = self.origin.clone()
-        for action in history[start:last]:
-            state.apply_action(action)
+        state, last = found
+        undone = self.state.history()[last]
         self.state = state
-        self.undone(state, state.action_to_string(history[last]))
+        self.undone(state, state.action_to_string(undone))
         self.board_due = True
         return True
 
     def cmd_save(self, arg: str) -> bool:
         if not arg:
-            self.error("Save where?", f"type save FILE, e.g. save {self.save_example}")
+            self.error(_("Save where?"), _("type save FILE, e.g. save {example}").format(example=self.save_example))
         else:
             self.save(arg)
         return True
@@ -294,46 +293,46 @@ class TerminalSession:
         path = Path(name).expanduser()
         if path.exists() and not path.is_dir():
             if not self.asks:
-                self.error(f"{path} exists: not saved", "choose another name (at a terminal you are asked "
-                           "whether to overwrite it)")
+                self.error(_("{path} exists: not saved").format(path=path),
+                           _("choose another name (at a terminal you are asked whether to overwrite it)"))
                 return False
-            if not self.confirm(f"{path} exists. Overwrite it? [y/N] "):
-                self.console.print(Text("Not saved.", style="yellow"))
+            if not self.confirm(_("{path} exists. Overwrite it? [y/N] ").format(path=path)):
+                self.console.print(Text(_("Not saved."), style="yellow"))
                 return False
         try:
             text = save_text(self.state, **self.save_extras())
         except Exception as exc:  # the engine could not describe this game: say so, keep playing
-            self.error("This game cannot be saved", f"{type(exc).__name__}: {exc}")
+            self.error(_("This game cannot be saved"), f"{type(exc).__name__}: {exc}")
             return False
         try:
             written = write_save(text, path)
         except SaveFileError as exc:
-            self.error("Not saved", f"{exc} (any older file there is unchanged)")
+            self.error(_("Not saved"), _("{error} (any older file there is unchanged)").format(error=exc))
             return False
-        self.console.print(Text(f"Saved to {written}.", style="bold green"))
+        self.console.print(Text(_("Saved to {path}.").format(path=written), style="bold green"))
         return True
 
     def offer_save(self) -> None:
         """The end of a game: it is kept in the autosave file; at a terminal, a copy may be named."""
         path = self.autosave()
         if path is not None:
-            self.console.print(Text(f"The game is kept in {path} (watch it again: soloboard replay {path}).",
-                                    style="dim"))
+            self.console.print(Text(_("The game is kept in {path} (watch it again: soloboard replay {path}).").format(
+                path=path), style="dim"))
         if not self.asks:
             return  # piped input: a line typed ahead is not a file name
         while True:
-            name = self.ask(SAVE_PROMPT).strip()
+            name = self.ask(_(SAVE_PROMPT)).strip()
             if not name or self.save(name):
                 return
 
     def cmd_load(self, arg: str) -> bool:
         if not arg:
-            self.error("Load what?", f"type load FILE, e.g. load {self.save_example}")
+            self.error(_("Load what?"), _("type load FILE, e.g. load {example}").format(example=self.save_example))
             return True
         try:
             loaded, meta = read_save_meta(arg)
         except SaveFileError as exc:
-            self.error("Could not load the save; the current game goes on", str(exc))
+            self.error(_("Could not load the save; the current game goes on"), str(exc))
             return True
         problem = self.refuse_load(loaded, arg)
         if problem is not None:
@@ -365,8 +364,8 @@ class TerminalSession:
         return session_hint(self, arg)
 
     def cmd_quit(self, _arg: str) -> bool:
-        if self.asks and not self.confirm(QUIT_PROMPT):
-            self.console.print(Text("The game goes on.", style="dim"))
+        if self.asks and not self.confirm(_(QUIT_PROMPT)):
+            self.console.print(Text(_("The game goes on."), style="dim"))
             return True
         self.leave()
         return False

@@ -17,9 +17,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.core import table
 from soloboard.core.api import State
 from soloboard.core.errors import InvalidSaveError
 from soloboard.core.registry import state_from_json
+from soloboard.i18n import N_, _
+from soloboard.ufs.narrate import phase_word
 from soloboard.ufs.render import render_rich
 from soloboard.ufs.state import UFSState
 
@@ -38,19 +41,20 @@ def read_save(path: str | os.PathLike[str]) -> State:
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveFileError(f"{file}: no such file") from None
+        raise SaveFileError(_("{file}: no such file").format(file=file)) from None
     except IsADirectoryError:
-        raise SaveFileError(f"{file} is a directory, not a save file") from None
+        raise SaveFileError(_("{file} is a directory, not a save file").format(file=file)) from None
     except UnicodeDecodeError:
-        raise SaveFileError(f"{file} is not a soloboard save (not a text file)") from None
+        raise SaveFileError(_("{file} is not a soloboard save (not a text file)").format(file=file)) from None
     except OSError as exc:
-        raise SaveFileError(f"cannot read {file}: {exc.strerror or exc}") from None
+        raise SaveFileError(_("cannot read {file}: {error}").format(file=file, error=exc.strerror or exc)) from None
     try:
         return state_from_json(text)
     except InvalidSaveError as exc:
-        raise SaveFileError(f"{file} cannot be loaded: {exc}") from None
+        raise SaveFileError(_("{file} cannot be loaded: {error}").format(file=file, error=exc)) from None
     except Exception as exc:  # a malformed file the loader did not foresee is still a bad file, not a crash
-        raise SaveFileError(f"{file} cannot be loaded: {type(exc).__name__}: {exc}") from None
+        raise SaveFileError(_("{file} cannot be loaded: {error}").format(
+            file=file, error=f"{type(exc).__name__}: {exc}")) from None
 
 
 def read_save_meta(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]:
@@ -86,13 +90,14 @@ def write_save(text: str, path: str | os.PathLike[str]) -> Path:
     """
     file = Path(path).expanduser()
     if file.is_dir():
-        raise SaveFileError(f"{file} is a directory")
+        raise SaveFileError(_("{file} is a directory").format(file=file))
     folder = file.parent
     try:
         mode = file.stat().st_mode & 0o777 if file.exists() else 0o644
         fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise SaveFileError(f"cannot write in {folder}: {exc.strerror or exc}") from None
+        raise SaveFileError(_("cannot write in {folder}: {error}").format(folder=folder,
+                                                                        error=exc.strerror or exc)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
@@ -104,7 +109,8 @@ def write_save(text: str, path: str | os.PathLike[str]) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            raise SaveFileError(f"cannot write {file}: {exc.strerror or exc}") from None
+            raise SaveFileError(_("cannot write {file}: {error}").format(file=file,
+                                                                         error=exc.strerror or exc)) from None
         raise
     return file
 
@@ -118,9 +124,9 @@ def initial_state_of(state: State) -> State:
 
 
 def history_origin(state: State) -> State:
-    """Where ``state``'s history starts: the game's first position, or ``state`` itself when it
-    was loaded from a position without a history (nothing before it can be rebuilt)."""
-    return initial_state_of(state) if state.history() else state.clone()
+    """Where ``state``'s history starts: the game's first position, the set-up position a saved game
+    began at, or ``state`` itself when it has no history (``core/table.py``, shared with the browser)."""
+    return table.history_origin(state)
 
 
 def board(state: State, *, legend: bool = False) -> RenderableType:
@@ -145,8 +151,13 @@ def notices_panel(state_or_game: Any) -> RenderableType | None:
     if not notices:
         return None
     body = Text("\n".join(f"• {n}" for n in notices))
-    return Panel(body, title="Please note: what this edition does not know or model", title_align="left",
+    return Panel(body, title=_("Please note: what this edition does not know or model"), title_align="left",
                  border_style="yellow")
+
+
+# the games' long names (``game.long_name``), for the catalog
+GAME_NAMES = (N_("Under Falling Skies (boxed edition)"), N_("Under Falling Skies (9-card print-and-play edition)"),
+              N_("A Invasão dos Monstros Sem Nome que comem tijolos (v1.4)"))
 
 
 def game_label(state: State) -> str:
@@ -155,7 +166,7 @@ def game_label(state: State) -> str:
         return type(state).__name__
     params = ", ".join(f"{k} {v}" for k, v in game.parameters().items() if k != "unidentified_action")
     name = getattr(game, "long_name", getattr(game, "short_name", "game"))
-    return f"{name}: {params}"
+    return f"{_(name) if name in GAME_NAMES else name}: {params}"  # the options are typed as they are
 
 
 @dataclass(frozen=True)
@@ -166,11 +177,11 @@ class Outcome:
 
 def outcome(state: State) -> Outcome:
     if not state.is_terminal():
-        return Outcome(False, "not finished")
+        return Outcome(False, _("not finished"))
     if state.returns()[0] >= 1.0:
-        return Outcome(True, "WON: the research is complete")
-    cause = getattr(state, "loss_cause", "") or "the game was lost"
-    return Outcome(False, f"LOST: {cause}")
+        return Outcome(True, _("WON: the research is complete"))
+    cause = getattr(state, "loss_cause", "")  # the engines' causes are msgids of the catalog
+    return Outcome(False, _("LOST: {cause}").format(cause=_(cause) if cause else _("the game was lost")))
 
 
 def summary(state: State, extra: dict[str, str] | None = None) -> Panel:
@@ -181,15 +192,20 @@ def summary(state: State, extra: dict[str, str] | None = None) -> Panel:
     grid.add_column()
     if isinstance(state, UFSState) and state.sky is not None:
         layout = state.layout
-        grid.add_row("Rounds played", str(state.round))
-        grid.add_row("Research", f"{state.research} of {state.sky.research_last}")
-        grid.add_row("Damage", f"{state.damage} (the base is destroyed at {layout.damage_limit})")
-        grid.add_row("Energy", f"{state.energy} of {layout.energy_max}")
-        grid.add_row("Mothership", f"row {state.ms} (skull row {state.sky.skull_row})")
+        grid.add_row(_("Rounds played"), str(state.round))
+        grid.add_row(_("Research"), _("{value} of {last}").format(value=state.research, last=state.sky.research_last))
+        grid.add_row(_("Damage"), _("{damage} (the base is destroyed at {limit})").format(
+            damage=state.damage, limit=layout.damage_limit))
+        grid.add_row(_("Energy"), _("{value} of {last}").format(value=state.energy, last=layout.energy_max))
+        grid.add_row(_("Mothership"), _("row {row} (skull row {skull})").format(row=state.ms,
+                                                                                 skull=state.sky.skull_row))
     for key, value in (extra or {}).items():
         grid.add_row(key, value)
     if not state.is_terminal():
-        title, style = f"Game not finished ({getattr(state, 'phase_name', '')} phase)", "cyan"
+        phase = getattr(state, "phase_name", "")
+        if isinstance(state, UFSState):
+            phase = phase_word(phase)
+        title, style = _("Game not finished ({phase} phase)").format(phase=phase), "cyan"
     else:
         title, style = result.headline, "green" if result.won else "red"
     return Panel(grid, title=title, title_align="left", border_style=style)

@@ -19,16 +19,17 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
+from soloboard.i18n import _
 from soloboard.ufs import actions as A
-from soloboard.ufs.narrate import action_word, danger_cells, short_action_text
+from soloboard.ufs.narrate import action_word, danger_cells, die_colour, phase_word, short_action_text
 from soloboard.ufs.render import (
     ROBOT_STYLE,
-    ROOM_ABBR,
     ROOM_STYLE,
     _symbol_style,
     action_text,
     die_style,
     result_text,
+    room_abbr_word,
     ship_style,
     sky_symbol,
 )
@@ -66,7 +67,7 @@ def _action_label(state: UFSState, row: int, wide: bool) -> Text:
     sky = state.sky
     game = state.game
     if row == sky.skull_row:
-        return Text("SKULL", style="bold white on red")
+        return Text(_("SKULL"), style="bold white on red")
     action = sky.action[row]
     text = action_text(state, row) if wide else short_action_text(action, game.ship_letters[1])
     # a symbol played as no effect (known from one source only): marked as on the full board
@@ -79,10 +80,10 @@ def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) 
     sky = state.sky
     grid = state.grid
     ms = state.ms
-    head = Text("sky", style="bold")
+    head = Text(_("sky"), style="bold")
     for letter in "abcde":
         head.append(f"  {letter} ")
-    head.append(f" {action_word(game) if wide else 'action'}", style="dim")
+    head.append(" " + (action_word(game) if wide else _("action")), style="dim")
     lines = [head]
     for row in range(ms, sky.rows + 1):
         line = Text()
@@ -93,7 +94,8 @@ def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) 
                 line.append(" [")
                 line.append(game.ship_letters[ship - 1] if ship else " ", style=ship_style(game, ship))
                 line.append("]")
-            line.append(f"  row {ms}" if not wide else f"  mothership on row {ms}, its drop points", style="dim")
+            line.append("  " + (_("row {row}") if not wide else _("mothership on row {row}, its drop points")).format(
+                row=ms), style="dim")
             lines.append(line)
             continue
         names = [f"{'abcde'[c]}{row}" for c in range(COLS)]
@@ -115,7 +117,7 @@ def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) 
             line.append(" ◀", style="bold")
         lines.append(line)
     if city_line:
-        lines.append(Text(f"city  {'═══ ' * COLS}", style="blue"))
+        lines.append(Text(_("city").ljust(6) + "═══ " * COLS, style="blue"))
     return lines
 
 
@@ -125,15 +127,15 @@ def _room_text(state: UFSState, space: int, width: int) -> Text:
     base = state.base
     kind = base.kind[space]
     if kind == AA_GUN:
-        return Text("AA gun" if width >= 6 else "AA", style="bold")
+        return Text(_("AA gun") if width >= 6 else "AA", style="bold")
     if kind == TUNNEL:
-        return Text("tunnel", style="dim")
+        return Text(_("tunnel"), style="dim")
     room = base.rooms[base.room_of[space]]
     text = Text()
     for i, effect in enumerate(room.effects):
         if i:
             text.append("+", style="bold")
-        abbr = ROOM_ABBR.get(effect, effect[:3].upper())
+        abbr = room_abbr_word(effect)
         short = abbr if len(room.effects) == 1 or width >= 12 else abbr[0]  # ENE+FIG becomes E+F when narrow
         text.append(short, style=f"bold {ROOM_STYLE.get(effect, '')}")
     if room.modifier:
@@ -164,7 +166,7 @@ def _content_text(state: UFSState, space: int) -> Text:
 
 
 def _base_lines(state: UFSState, cell: int) -> list[Text]:
-    head = Text("base", style="bold")
+    head = Text(_("base"), style="bold")
     for letter in "abcde":
         head.append(f" {letter:<{cell - 1}}")
     lines = [head]
@@ -201,20 +203,21 @@ def _meter(value: int, size: int, style: str) -> Text:
 
 def title_line(state: UFSState) -> Text:
     game = state.game
-    return Text.assemble((game.title(), "bold"), f" · round {state.round} · ", (f"{state.phase_name} phase", "bold"))
+    return Text.assemble((game.title(), "bold"), " · " + _("round {round}").format(round=state.round) + " · ",
+                         (_("{phase} phase").format(phase=phase_word(state.phase_name)), "bold"))
 
 
 def tracks_line(state: UFSState) -> Text:
     sky = state.sky
     layout = state.layout
-    text = Text.assemble(("Research ", "bold"), (f"{state.research}/{sky.research_last}", "bold green"))
+    text = Text.assemble((_("Research") + " ", "bold"), (f"{state.research}/{sky.research_last}", "bold green"))
     if state.research < sky.research_last:
         costs = sky.research_costs[state.research + 1: state.research + 4]
-        text.append(f" (next {' '.join(map(str, costs))})", style="dim")
+        text.append(" " + _("(next {costs})").format(costs=" ".join(map(str, costs))), style="dim")
     text.append_text(Text.assemble(
-        " · ", ("Energy ", "bold"), _meter(state.energy, layout.energy_max, "yellow"),
+        " · ", (_("Energy") + " ", "bold"), _meter(state.energy, layout.energy_max, "yellow"),
         f" {state.energy}/{layout.energy_max}",
-        " · ", ("Damage ", "bold"), _meter(state.damage, layout.damage_limit, "red"),
+        " · ", (_("Damage") + " ", "bold"), _meter(state.damage, layout.damage_limit, "red"),
         f" {state.damage}/{layout.damage_limit}",
     ))
     return text
@@ -226,25 +229,29 @@ def _info_lines(state: UFSState, flagged: set[str], wide: bool) -> list[Text]:
     lines: list[Text] = []
     primary, reinforcement = game.ship_letters
     lines.append(Text.assemble(
-        ("Mothership ", "bold"), f"row {state.ms} · waiting {primary}{state.wait_p} {reinforcement}{state.wait_w}"
-        f" · supply {reinforcement}{state.supply_w}",
+        (_("Mothership") + " ", "bold"),
+        _("row {row} · waiting {waiting} · supply {supply}").format(
+            row=state.ms, waiting=f"{primary}{state.wait_p} {reinforcement}{state.wait_w}",
+            supply=f"{reinforcement}{state.supply_w}"),
     ))
     if not state.is_terminal():
         nxt = state.ms + 1
         if nxt == sky.skull_row:
-            lines.append(Text("Next: the SKULL row: lost at the round's end", style="bold white on red"))
+            lines.append(Text(_("Next: the SKULL row: lost at the round's end"), style="bold white on red"))
         else:
             action = action_text(state, nxt)
-            lines.append(Text.assemble(("Next ", "bold"), f"(row {nxt}): ", (action or "nothing", "bold"),
-                                       (f" · skull row {sky.skull_row}", "dim")))
+            lines.append(Text.assemble((_("Next") + " ", "bold"), _("(row {row}):").format(row=nxt) + " ",
+                                       (action or _("nothing"), "bold"),
+                                       (" · " + _("skull row {row}").format(row=sky.skull_row), "dim")))
     ships = sorted(flagged, key=lambda c: (-int(c[1:]), c[0]))
     if ships:
-        lines.append(Text(f"! one move from the city: {', '.join(ships)}", style="bold red"))
+        lines.append(Text("! " + _("one move from the city: {cells}").format(cells=", ".join(ships)),
+                          style="bold red"))
     if state.dig_space >= 0 and state.phase_name in ("place", "rooms"):
-        lines.append(Text(f"A die waits at {A.space_name(state.dig_space)} to dig (1 energy)."))
+        lines.append(Text(_("A die waits at {space} to dig (1 energy).").format(space=A.space_name(state.dig_space))))
     if state.pending_robots and state.phase_name != "install":
-        lines.append(Text(f"Robots built, installed at the phase's end: "
-                          f"{', '.join(f'R{v}' for v in state.pending_robots)}", style="green"))
+        lines.append(Text(_("Robots built, installed at the phase's end: {robots}").format(
+            robots=", ".join(f"R{v}" for v in state.pending_robots)), style="green"))
     return lines
 
 
@@ -257,13 +264,13 @@ def phase_lines(state: UFSState) -> list[Text]:
         lines.append(Text(game.hooks.decision_prompt(state), style="bold"))
     if phase in ("place", "ability"):
         plain, white = state.unplaced_dice()
-        text = Text.assemble(("Dice: ", "bold"), f"{game.dice_names[0]} ")
+        text = Text.assemble((_("Dice:") + " ", "bold"), f"{die_colour(game.dice_names[0])} ")
         for v in plain:
             text.append(f"[{v}]", style=die_style(game, A.GRAY))
             text.append(" ")
         if not plain:
             text.append("- ", style="dim")
-        text.append(f" {game.dice_names[1]} ")
+        text.append(f" {die_colour(game.dice_names[1])} ")
         for v in white:
             text.append(f"[{v}]", style=die_style(game, A.WHITE))
             text.append(" ")
@@ -271,14 +278,15 @@ def phase_lines(state: UFSState) -> list[Text]:
             text.append("- ", style="dim")
         used = "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1)
         if used:
-            text.append(f" (used: {used})", style="dim")
+            text.append(" " + _("(used: {columns})").format(columns=used), style="dim")
         lines.append(text)
     elif phase == "install":
-        lines.append(Text(f"Install the robot of value {state.install_value} on an empty excavated room space.",
-                          style="bold green"))
+        lines.append(Text(_("Install the robot of value {value} on an empty excavated room space.").format(
+            value=state.install_value), style="bold green"))
     elif phase == "spawn":
         options = ", ".join("abcde"[c] for c in state.spawn_options)
-        lines.append(Text(f"A ship must spawn: choose the drop point above column {options}.", style="bold"))
+        lines.append(Text(_("A ship must spawn: choose the drop point above column {columns}.").format(
+            columns=options), style="bold"))
     if state.is_terminal():
         lines.append(result_text(state))
     return lines

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from soloboard.i18n import _
 from soloboard.ufs import narrate as N
 
 STEP_BY_STEP = {"mothership", "spawn"}  # phases told one event a line
@@ -36,7 +37,7 @@ class EventTeller:
         for segment in N.segments(events):
             opens = segment.opens or {}
             if opens.get("kind") == "round_started":
-                self.console.print(Rule(f"Round {opens.get('round')}", style="cyan"))
+                self.console.print(Rule(_("Round {round}").format(round=opens.get("round")), style="cyan"))
             elif opens.get("kind") == "phase" and segment.phase not in ("place", "") and not opens.get("options"):
                 # (a spawn choice is not announced: the board asks for it)
                 heading = Text(N.phrase(opens, game), style="bold cyan")

@@ -81,9 +81,11 @@ def as_action(action: object, limit: int) -> int:
             return index(action)  # type: ignore[arg-type]  # NumPy integers and the like
         except TypeError:
             pass
+    from soloboard.i18n import _  # the slow path only: the catalog stays unloaded while actions are ints
+
     raise IllegalActionError(
-        f"{action!r} is not an action: actions are ints, valid ids 0..{limit - 1} "
-        "(legal_actions() lists those allowed now)", ACTION_RULE,
+        _("{action} is not an action: actions are ints, valid ids 0..{last} (legal_actions() lists those allowed "
+          "now)").format(action=repr(action), last=limit - 1), ACTION_RULE,
     )
 
 
@@ -161,10 +163,13 @@ class StateMixin:
         limit = self._action_limit()
         action = as_action(action, limit)
         if not 0 <= action < limit:
-            what = "a chance outcome" if self.is_chance_node() else "an action"
-            raise IllegalActionError(
-                f"{action} is not {what} of this game (valid ids: 0..{limit - 1})", ACTION_RULE
-            )
+            from soloboard.i18n import _
+
+            if self.is_chance_node():
+                message = _("{action} is not a chance outcome of this game (valid ids: 0..{last})")
+            else:
+                message = _("{action} is not an action of this game (valid ids: 0..{last})")
+            raise IllegalActionError(message.format(action=action, last=limit - 1), ACTION_RULE)
         return action
 
     def legal_actions_mask(self) -> list[int]:

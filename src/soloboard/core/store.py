@@ -18,7 +18,21 @@ Tables:
   ``agent``, ``seed``): game *i* of a series always gets the same dice, so a series can
   grow (a larger N) and be resumed; ``games.series_id``/``series_index`` place a game in it;
 - ``runs``: every ``soloboard report`` (or ``sim``) invocation: the exact command, the
-  version, when it started and how long it took.
+  version, when it started and how long it took;
+- ``web_games`` (schema 2): a game people play in the browser (``soloboard serve``): its row
+  in ``games`` (``kind`` ``person``, written when the game is created and updated with its
+  history, status and rounds on every move, before the server answers), the dice seed, and
+  ``updated_at``;
+- ``seats`` (schema 2): each seat of a browser game: ``person`` (with the SHA-256 hash of its
+  secret token: the token itself is never stored) or ``ai`` (with its agent); the row with
+  seat ``-1`` (agent ``host``) holds the hash of the game creator's token, which may invite
+  a device to any seat again;
+- ``campaigns`` (schema 3): a campaign of the boxed rulebook (``soloboard campaign``): its
+  name, its whole journal as the campaign file (``ufs/campaign/files.py``), the number of
+  records (the revision a front end saves against), its phase, when created and last updated.
+
+Older files are migrated when opened: schema 1 (before the browser front end): ``games``
+gains ``updated_at`` and the two tables are added; schema 2: ``campaigns`` is added.
 """
 
 from __future__ import annotations
@@ -33,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -65,6 +79,7 @@ CREATE TABLE IF NOT EXISTS games (
     software     TEXT NOT NULL,
     series_id    INTEGER REFERENCES series(id),
     series_index INTEGER,
+    updated_at   TEXT,
     UNIQUE (series_id, series_index)
 );
 CREATE INDEX IF NOT EXISTS games_by_setup ON games (game, params, player);
@@ -77,6 +92,43 @@ CREATE TABLE IF NOT EXISTS runs (
     games      INTEGER
 );
 """
+
+# schema 2: people's games in the browser (created after the migration has given ``games`` its new column)
+_WEB_SCHEMA = """
+CREATE TABLE IF NOT EXISTS web_games (
+    id         INTEGER PRIMARY KEY REFERENCES games(id),
+    seed       INTEGER NOT NULL,
+    updated_at TEXT NOT NULL,
+    origin     TEXT  -- a save of the set-up position when the game began from one (no history before it)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game       INTEGER NOT NULL REFERENCES web_games(id),
+    seat       INTEGER NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('person', 'ai')),
+    agent      TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS people_by_status ON games (kind, status);
+"""
+
+# schema 3: campaigns (ufs/campaign/repository.py reads and writes it)
+_CAMPAIGN_TABLE = """CREATE TABLE IF NOT EXISTS campaigns (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE,
+    box        TEXT NOT NULL,
+    document   TEXT NOT NULL,
+    records    INTEGER NOT NULL,
+    phase      TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+)"""
+
+# (from version, statements) applied in order to bring an older file up to SCHEMA_VERSION
+_MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (1, ("ALTER TABLE games ADD COLUMN updated_at TEXT",)),
+    (2, (_CAMPAIGN_TABLE,)),
+)
 
 
 def default_path() -> Path:
@@ -116,16 +168,22 @@ class StoreError(ValueError):
 class Store:
     """``Store(path)``: open (creating if needed) the SQLite store."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, threads: bool = False) -> None:
+        """``threads``: the connection may be used from several threads (the caller serialises
+        the calls, as the web server does with one lock)."""
         from soloboard import __version__
 
         self.software = __version__
         self.path = Path(path).expanduser() if path is not None else default_path()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=60)
+            self.db = sqlite3.connect(self.path, timeout=60, check_same_thread=not threads)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            if threads:
+                # the web server writes every move: in WAL mode NORMAL still survives the server crashing
+                # (only a power cut may lose the last moves) and spares an fsync per move
+                self.db.execute("PRAGMA synchronous=NORMAL")
             version = self._version()
             if version is not None and version > SCHEMA_VERSION:
                 raise StoreError(f"{self.path} was written by a newer soloboard (schema {version}; "
@@ -134,6 +192,11 @@ class Store:
                 self.db.executescript(_SCHEMA)
                 self.db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)",
                                 (str(SCHEMA_VERSION),))
+            if version is not None and version < SCHEMA_VERSION:
+                self._migrate(version)
+            with self.db:
+                self.db.executescript(_WEB_SCHEMA)
+                self.db.execute(_CAMPAIGN_TABLE)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} cannot be used as the soloboard store: {exc}") from None
         except OSError as exc:
@@ -145,6 +208,15 @@ class Store:
         except sqlite3.OperationalError:
             return None  # a new file: no tables yet
         return int(row[0]) if row else None
+
+    def _migrate(self, version: int) -> None:
+        """Bring a file of schema ``version`` up to :data:`SCHEMA_VERSION`, in one transaction."""
+        with self.db:
+            for since, statements in _MIGRATIONS:
+                if since >= version:
+                    for statement in statements:
+                        self.db.execute(statement)
+            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
 
     def close(self) -> None:
         self.db.close()
@@ -200,7 +272,9 @@ class Store:
 
     def histories(self, game: str | None = None, player: str | None = None) -> Iterator[dict[str, Any]]:
         """Every stored game with its history (for analysis: fitting an evaluation, reviews)."""
-        sql = "SELECT game, params, player, seed, status, history FROM games WHERE history IS NOT NULL"
+        # finished games only: a person's game still in play is neither won nor lost
+        sql = ("SELECT game, params, player, seed, status, history FROM games "
+               "WHERE history IS NOT NULL AND status != 'unfinished'")
         args: list[Any] = []
         if game is not None:
             sql += " AND game = ?"
@@ -211,6 +285,91 @@ class Store:
         for g, params, who, seed, status, history in self.db.execute(sql + " ORDER BY id", args):
             yield {"game": g, "params": json.loads(params), "player": who, "seed": seed,
                    "won": status == "won", "history": json.loads(history)}
+
+    # --- people's games in the browser (soloboard serve, docs/web.md) ------------------------------
+
+    def add_person_game(self, game: str, params: dict[str, Any], seed: int, seats: Iterable[dict[str, Any]],
+                        result: dict[str, Any], player: str = "browser", origin: str | None = None) -> int:
+        """A new game people play: its ``games`` row (``result`` as in :meth:`update_person_game`),
+        the seed and every seat (``seat``, ``kind``, ``agent``, ``token_hash``); its id."""
+        now = _now()
+        with self.db:
+            cur = self.db.execute(
+                "INSERT INTO games (game, params, kind, player, seed, status, rounds, decisions, loss_cause, "
+                "history, created_at, updated_at, software) VALUES (?, ?, 'person', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, canonical(params), player, str(seed), result["status"], result["rounds"],
+                 result["decisions"], result.get("loss_cause", ""), json.dumps(result["history"]), now, now,
+                 self.software))
+            game_id = int(cur.lastrowid or 0)
+            self.db.execute("INSERT INTO web_games (id, seed, updated_at, origin) VALUES (?, ?, ?, ?)",
+                            (game_id, seed, now, origin))
+            self.db.executemany(
+                "INSERT INTO seats (game, seat, kind, agent, token_hash) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, s["seat"], s["kind"], s.get("agent"), s.get("token_hash")) for s in seats])
+        return game_id
+
+    def update_person_game(self, game_id: int, result: dict[str, Any]) -> None:
+        """Record a move: ``result`` has ``history`` (the actions), ``status`` (``won``, ``lost``,
+        ``unfinished``), ``rounds``, ``decisions`` and optionally ``loss_cause``."""
+        now = _now()
+        with self.db:
+            self.db.execute(
+                "UPDATE games SET history = ?, status = ?, rounds = ?, decisions = ?, loss_cause = ?, updated_at = ? "
+                "WHERE id = ? AND kind = 'person'",
+                (json.dumps(result["history"]), result["status"], result["rounds"], result["decisions"],
+                 result.get("loss_cause", ""), now, game_id))
+            self.db.execute("UPDATE web_games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+    def set_seat_token(self, game_id: int, seat: int, token_hash: str) -> None:
+        """A seat's new token (its hash): a device took the seat and every older token stops opening it."""
+        with self.db:
+            self.db.execute("UPDATE seats SET token_hash = ? WHERE game = ? AND seat = ?", (token_hash, game_id, seat))
+
+    _PERSON_SQL = ("SELECT g.id, g.game, g.params, g.status, g.rounds, g.decisions, g.loss_cause, g.history, "
+                   "g.created_at, w.updated_at, w.seed, w.origin FROM web_games w JOIN games g ON g.id = w.id")
+
+    @staticmethod
+    def _person_row(row: tuple[Any, ...]) -> dict[str, Any]:
+        gid, game, params, status, rounds, decisions, cause, history, created, updated, seed, origin = row
+        return {"id": gid, "game": game, "params": json.loads(params), "status": status, "rounds": rounds,
+                "decisions": decisions, "loss_cause": cause, "history": json.loads(history or "[]"),
+                "created": created, "updated": updated, "seed": seed, "origin": origin}
+
+    def person_game(self, game_id: int) -> dict[str, Any] | None:
+        """A browser game with its ``seats`` (token hashes included), or None."""
+        row = self.db.execute(self._PERSON_SQL + " WHERE w.id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        out = self._person_row(row)
+        out["seats"] = [{"seat": seat, "kind": kind, "agent": agent, "token_hash": token_hash}
+                        for seat, kind, agent, token_hash in self.db.execute(
+                            "SELECT seat, kind, agent, token_hash FROM seats WHERE game = ? ORDER BY seat",
+                            (game_id,))]
+        return out
+
+    def person_games(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Browser games, the latest changed first (without their seats)."""
+        rows = self.db.execute(self._PERSON_SQL + " ORDER BY w.updated_at DESC, w.id DESC LIMIT ?", (limit,))
+        return [self._person_row(r) for r in rows]
+
+    def person_results(self) -> list[dict[str, Any]]:
+        """Finished games of people by setup: ``game``, ``params``, ``games``, ``wins``."""
+        rows = self.db.execute(
+            "SELECT game, params, COUNT(*), SUM(status = 'won') FROM games "
+            "WHERE kind = 'person' AND status != 'unfinished' GROUP BY game, params ORDER BY game, params")
+        return [{"game": g, "params": json.loads(p), "games": n, "wins": int(w or 0)} for g, p, n, w in rows]
+
+    def series_results(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Every series of agents' games (``soloboard report``) with its games and wins."""
+        sql = ("SELECT s.game, s.params, s.agent, COUNT(g.id), SUM(g.status = 'won') FROM series s "
+               "JOIN games g ON g.series_id = s.id")
+        args: tuple[Any, ...] = ()
+        if game is not None:
+            sql += " WHERE s.game = ?"
+            args = (game,)
+        rows = self.db.execute(sql + " GROUP BY s.id ORDER BY s.game, s.params, s.agent", args)
+        return [{"game": g, "params": json.loads(p), "agent": a, "games": n, "wins": int(w or 0)}
+                for g, p, a, n, w in rows]
 
     # --- runs -----------------------------------------------------------------------------------
 

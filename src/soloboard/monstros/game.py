@@ -8,6 +8,7 @@ from typing import Any
 
 from soloboard.core.api import GameMixin
 from soloboard.core.errors import IllegalActionError
+from soloboard.i18n import N_, _, pgettext
 from soloboard.monstros import actions as A
 from soloboard.monstros.cards import DIFFICULTY_ROLES, Deck, deck_from_path, default_deck
 from soloboard.monstros.state import MonstrosState
@@ -18,7 +19,7 @@ HAND = 3
 SOLO_HAND = 5  # MODO SOLO: 5 cards instead of 3 (and the green CONSTRUTOR cards are in the deck)
 FIVE_REMOVAL = ("any", "forced-only")
 
-RECONSTRUCTED_NOTICE = (
+RECONSTRUCTED_NOTICE = N_(
     "RECONSTRUCTED DECK: the rulebook does not print the cards' values. The default deck "
     "(monsters' levels, life, attack, shields and abilities; the action cards' kinds and counts) is a "
     "reconstruction that fits every fact the rulebook states - it is NOT the printed deck. "
@@ -27,27 +28,37 @@ RECONSTRUCTED_NOTICE = (
 
 # Where the rulebook is silent or open, the reading this edition plays (docs/monstros.md, "Readings").
 READINGS = (
-    "Hands are open (co-operative game): every hand is shown to everyone.",
-    "Five cards on the board: removing a triple or all five is the players' choice; all five are forced only "
-    "when no triple can be removed (five_removal='forced-only': all five only then).",
-    "Green CONSTRUTOR cards (solo only) are CONSTRUTOR cards: wild, and blue for the five-card reward.",
-    "Red cards have no effect of their own: they fill a board slot (with its bonus) and never form a triple.",
-    "Removed board cards go to the action discard pile.",
-    "Empty action deck: no automatic reshuffle (the discard pile comes back only as the five-card reward); "
-    "a card that must be drawn from an empty deck is not drawn, and a player with an empty hand plays no card.",
-    "A triple with all 4 tower pieces built is still removed, with no tower and no die token.",
-    "Die tokens (5) and shield tokens (5) are limited to the supply: none is gained or placed when none is "
-    "left; spent tokens and destroyed shields go back to the supply. Shields belong to the table, not to "
-    "a monster.",
-    "A die can go on a monster only if the unused dice can still reach its life; unused dice add 1 wall "
-    "each at 'done' (max 50).",
-    "Tower removal 'at any time' is offered at every decision of a player's turn; a tower destroyed by a "
-    "monster uses its ability at once (up to 2 table monsters to the bottom).",
-    "Monster abilities resolve in the printed order: raise the invasion (once per turn), save 3 monsters "
-    "(each), destroy a tower (each); then the unplaced cards go to the bottom.",
-    "Win: the invasion reaches 16, or the monster deck and the table are both empty. A monster deck with "
-    "fewer than 3 cards reveals what is left; revealing nothing counts as placing nothing (invasion +1).",
+    N_("Hands are open (co-operative game): every hand is shown to everyone."),
+    N_("Five cards on the board: removing a triple or all five is the players' choice; all five are forced only "
+       "when no triple can be removed (five_removal='forced-only': all five only then)."),
+    N_("Green CONSTRUTOR cards (solo only) are CONSTRUTOR cards: wild, and blue for the five-card reward."),
+    N_("Red cards have no effect of their own: they fill a board slot (with its bonus) and never form a triple."),
+    N_("Removed board cards go to the action discard pile."),
+    N_("Empty action deck: no automatic reshuffle (the discard pile comes back only as the five-card reward); "
+       "a card that must be drawn from an empty deck is not drawn, and a player with an empty hand plays no card."),
+    N_("A triple with all 4 tower pieces built is still removed, with no tower and no die token."),
+    N_("Die tokens (5) and shield tokens (5) are limited to the supply: none is gained or placed when none is "
+       "left; spent tokens and destroyed shields go back to the supply. Shields belong to the table, not to "
+       "a monster."),
+    N_("A die can go on a monster only if the unused dice can still reach its life; unused dice add 1 wall "
+       "each at 'done' (max 50)."),
+    N_("Tower removal 'at any time' is offered at every decision of a player's turn; a tower destroyed by a "
+       "monster uses its ability at once (up to 2 table monsters to the bottom)."),
+    N_("Monster abilities resolve in the printed order: raise the invasion (once per turn), save 3 monsters "
+       "(each), destroy a tower (each); then the unplaced cards go to the bottom."),
+    N_("Win: the invasion reaches 16, or the monster deck and the table are both empty. A monster deck with "
+       "fewer than 3 cards reveals what is left; revealing nothing counts as placing nothing (invasion +1)."),
 )
+
+
+def difficulty_name(level: str) -> str:
+    """A difficulty level (its id: iniciante, facil, medio, dificil, epico) in the current language."""
+    words = {"iniciante": pgettext("monstros difficulty", "iniciante"),
+             "facil": pgettext("monstros difficulty", "facil"),
+             "medio": pgettext("monstros difficulty", "medio"),
+             "dificil": pgettext("monstros difficulty", "dificil"),
+             "epico": pgettext("monstros difficulty", "epico")}
+    return words.get(level, level)
 
 
 def normalise_difficulty(name: Any) -> str:
@@ -151,18 +162,19 @@ class MonstrosGame(GameMixin):
                 "five_removal": self.five_removal}
 
     def title(self) -> str:
-        mode = "modo solo" if self.solo else f"{self.players} players"
-        return f"{mode}, difficulty {self.difficulty}"
+        mode = _("modo solo") if self.solo else _("{n} players").format(n=self.players)
+        return _("{mode}, difficulty {difficulty}").format(mode=mode, difficulty=difficulty_name(self.difficulty))
 
     def notices(self) -> list[str]:
         """What the players must be told at the start: where the cards come from, and our readings."""
         notes = []
         if self.deck.reconstructed:
-            notes.append(RECONSTRUCTED_NOTICE if self.deck_path is None
-                         else f"{RECONSTRUCTED_NOTICE} (file {self.deck_path} says it is reconstructed too)")
+            notes.append(_(RECONSTRUCTED_NOTICE) if self.deck_path is None
+                         else _(RECONSTRUCTED_NOTICE) + " " + _("(file {path} says it is reconstructed too)").format(
+                             path=self.deck_path))
         else:
-            notes.append(f"Cards from the deck file {self.deck_path} (entered by its owner).")
-        notes.extend(f"Reading: {r}" for r in READINGS)
+            notes.append(_("Cards from the deck file {path} (entered by its owner).").format(path=self.deck_path))
+        notes.extend(_("Reading: {reading}").format(reading=_(r)) for r in READINGS)
         return notes
 
     def __repr__(self) -> str:

@@ -9,22 +9,40 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soloboard.core.errors import IllegalActionError
+from soloboard.i18n import N_, _, pgettext
 from soloboard.monstros import actions as A
 from soloboard.monstros import state as S
 
 if TYPE_CHECKING:
     from soloboard.monstros.state import MonstrosState
 
+# the moves in quotes are notation (typed as they are in every language)
 _EXPECTED = {
-    S.D_EXCHANGE: "give back red cards ('return atraso') or 'keep'",
-    S.D_PLAY: "play a card from the hand ('play pa') or 'remove tower'",
-    S.D_REMOVE: "remove three equal blue cards ('tower pa pa *'), 'five', 'pass' or 'remove tower'",
-    S.D_RESHUFFLE: "'reshuffle' the discards into the action deck or 'no-reshuffle'",
-    S.D_PICK: "choose a table monster to go to the bottom of the monster deck ('bottom 3a') or 'stop'",
-    S.D_ATTACK: "use the dice: 'shield 2', 'hit 3a 6', 'reroll 1', 'token', 'remove tower' or 'done'",
-    S.D_PLACE: "choose the revealed monsters to place ('place 1a 2a')",
-    S.D_ORDER: "choose the next card to go to the bottom of the monster deck ('bottom 3a')",
+    S.D_EXCHANGE: N_("give back red cards ('return atraso') or 'keep'"),
+    S.D_PLAY: N_("play a card from the hand ('play pa') or 'remove tower'"),
+    S.D_REMOVE: N_("remove three equal blue cards ('tower pa pa *'), 'five', 'pass' or 'remove tower'"),
+    S.D_RESHUFFLE: N_("'reshuffle' the discards into the action deck or 'no-reshuffle'"),
+    S.D_PICK: N_("choose a table monster to go to the bottom of the monster deck ('bottom 3a') or 'stop'"),
+    S.D_ATTACK: N_("use the dice: 'shield 2', 'hit 3a 6', 'reroll 1', 'token', 'remove tower' or 'done'"),
+    S.D_PLACE: N_("choose the revealed monsters to place ('place 1a 2a')"),
+    S.D_ORDER: N_("choose the next card to go to the bottom of the monster deck ('bottom 3a')"),
 }
+
+
+def _expected(phase: int) -> str:
+    return _(_EXPECTED[phase]) if phase in _EXPECTED else _("wait")
+
+
+def phase_word(name: str) -> str:
+    """A decision as the engine names it (``PHASE_NAMES``), in the current language."""
+    words = {"setup-reveal": pgettext("monstros phase", "setup-reveal"), "deal": pgettext("monstros phase", "deal"),
+             "draw": pgettext("monstros phase", "draw"), "roll": pgettext("monstros phase", "roll"),
+             "reveal": pgettext("monstros phase", "reveal"), "exchange": pgettext("monstros phase", "exchange"),
+             "play": pgettext("monstros phase", "play"), "remove": pgettext("monstros phase", "remove"),
+             "reshuffle": pgettext("monstros phase", "reshuffle"), "pick": pgettext("monstros phase", "pick"),
+             "attack": pgettext("monstros phase", "attack"), "place": pgettext("monstros phase", "place"),
+             "order": pgettext("monstros phase", "order"), "over": pgettext("monstros phase", "over")}
+    return words.get(name, name)
 _PHASES_OF = {  # which decision each kind of action belongs to
     "play": (S.D_PLAY, "turn: play a card"),
     "return": (S.D_EXCHANGE, "set-up: exchange of red cards"),
@@ -44,8 +62,15 @@ _PHASES_OF = {  # which decision each kind of action belongs to
 }
 
 
+def card_colour(colour: str) -> str:
+    """A card's colour as the deck file gives it (Portuguese), in the current language."""
+    words = {"vermelha": pgettext("card colour", "vermelha"), "azul": pgettext("card colour", "azul"),
+             "verde": pgettext("card colour", "verde")}
+    return words.get(colour, colour)
+
+
 def _cards(state: MonstrosState, kinds: list[int], ids: tuple[str, ...]) -> str:
-    return " ".join(ids[k] for k in kinds) or "none"
+    return " ".join(ids[k] for k in kinds) or _("none")
 
 
 def explain(state: MonstrosState, action: int) -> IllegalActionError:
@@ -53,10 +78,10 @@ def explain(state: MonstrosState, action: int) -> IllegalActionError:
     try:
         text = A.player_action_to_string(action, deck, state.revealed)
     except ValueError:
-        return IllegalActionError(f"{action} is not an action (valid ids: 0..{A.NUM_ACTIONS - 1})",
-                                  "action numbering")
+        return IllegalActionError(_("{action} is not an action (valid ids: 0..{last})").format(
+            action=action, last=A.NUM_ACTIONS - 1), "action numbering")
     if "card#" in text or "monster#" in text:  # an id reserved for bigger decks than this one
-        return IllegalActionError(f"'{text}' names no card of this deck", "action numbering")
+        return IllegalActionError(_("'{move}' names no card of this deck").format(move=text), "action numbering")
     word = text.split()[0]
     phase = state.phase
     if word == "remove":
@@ -66,94 +91,106 @@ def explain(state: MonstrosState, action: int) -> IllegalActionError:
     expected_phase, rule = _PHASES_OF[word]
     if phase != expected_phase:
         return IllegalActionError(
-            f"'{text}' is not possible now ({S.PHASE_NAMES[phase]}): {_EXPECTED.get(phase, 'wait')}", "phase order"
+            _("'{move}' is not possible now ({phase}): {expected}").format(
+                move=text, phase=phase_word(S.PHASE_NAMES[phase]), expected=_expected(phase)), "phase order"
         )
     hand = state.hand(state.actor)
     if word == "play":
         return IllegalActionError(
-            f"seat {state.actor} has no {text[5:]} in hand (hand: {_cards(state, hand, deck.a_ids)})", rule
+            _("seat {seat} has no {card} in hand (hand: {hand})").format(
+                seat=state.actor, card=text[5:], hand=_cards(state, hand, deck.a_ids)), rule
         )
     if word == "return":
         kind = action - A.RETURN
         if deck.colour[kind] != "vermelha":
-            return IllegalActionError(f"only red cards can be given back, and {deck.a_ids[kind]} is "
-                                      f"{deck.colour[kind]}", rule)
-        return IllegalActionError(f"seat {state.actor} has no {deck.a_ids[kind]} in hand", rule)
+            return IllegalActionError(_("only red cards can be given back, and {card} is {colour}").format(
+                card=deck.a_ids[kind], colour=card_colour(deck.colour[kind])), rule)
+        return IllegalActionError(_("seat {seat} has no {card} in hand").format(seat=state.actor,
+                                                                                card=deck.a_ids[kind]), rule)
     board = _cards(state, state.board, deck.a_ids)
     if word == "tower":
         if action != A.TRIPLE_WILD:
             tool = (action - A.TRIPLE) // 3
             if not deck.blue[tool] or deck.wild[tool]:
                 return IllegalActionError(
-                    f"a tower takes three equal blue cards (CONSTRUTOR, '*', is wild): {deck.a_ids[tool]} "
-                    f"is not a blue tool", rule)
-        return IllegalActionError(f"the board ({board}) does not hold the cards of '{text}'", rule)
+                    _("a tower takes three equal blue cards (CONSTRUTOR, '*', is wild): {card} is not a blue "
+                      "tool").format(card=deck.a_ids[tool]), rule)
+        return IllegalActionError(_("the board ({board}) does not hold the cards of '{move}'").format(
+            board=board, move=text), rule)
     if word == "five":
         if len(state.board) < S.BOARD_SLOTS:
-            return IllegalActionError(f"all five cards are removed only when the board is full (board: {board})",
-                                      rule)
+            return IllegalActionError(
+                _("all five cards are removed only when the board is full (board: {board})").format(board=board), rule)
         return IllegalActionError(
-            "a triple of equal blue cards can be removed, and with five_removal='forced-only' all five are "
-            "removed only when no triple can be", rule)
+            _("a triple of equal blue cards can be removed, and with five_removal='forced-only' all five are "
+              "removed only when no triple can be"), rule)
     if word == "pass":
         return IllegalActionError(
-            "the fifth card is on the board: removing cards is mandatory (a triple, or all five)", rule)
+            _("the fifth card is on the board: removing cards is mandatory (a triple, or all five)"), rule)
     if word == "token":
-        return IllegalActionError("there is no die token to spend", rule)
+        return IllegalActionError(_("there is no die token to spend"), rule)
     if word == "reroll":
         if not state.reroll:
             if len(state.board) < S.REROLL_SLOT:
-                return IllegalActionError("a die may be re-rolled only while board slot 3 holds a card", rule)
-            return IllegalActionError("the one re-roll of this attack has been used", rule)
-        return IllegalActionError(f"no unused die shows {text.split()[1]} (dice: {state.dice_values()})", rule)
+                return IllegalActionError(_("a die may be re-rolled only while board slot 3 holds a card"), rule)
+            return IllegalActionError(_("the one re-roll of this attack has been used"), rule)
+        return IllegalActionError(_("no unused die shows {value} (dice: {dice})").format(
+            value=text.split()[1], dice=state.dice_values()), rule)
     if word == "shield":
         if not state.shields:
-            return IllegalActionError("there is no shield on the table", rule)
+            return IllegalActionError(_("there is no shield on the table"), rule)
         if state.group >= 0:
-            return IllegalActionError("finish the monster the dice are on first", "attack: defeating monsters")
-        return IllegalActionError(f"no unused die shows {text.split()[1]} (dice: {state.dice_values()})", rule)
+            return IllegalActionError(_("finish the monster the dice are on first"), "attack: defeating monsters")
+        return IllegalActionError(_("no unused die shows {value} (dice: {dice})").format(
+            value=text.split()[1], dice=state.dice_values()), rule)
     if word == "done":
         if state.group >= 0:
             return IllegalActionError(
-                f"dice are on {deck.m_ids[state.group]}: keep adding dice until it is defeated",
+                _("dice are on {monster}: keep adding dice until it is defeated").format(
+                    monster=deck.m_ids[state.group]),
                 "attack: defeating monsters")
         return IllegalActionError(
-            f"{state.shields} shield(s) remain: the dice must destroy the shields, one die each",
+            _("{n} shield(s) remain: the dice must destroy the shields, one die each").format(n=state.shields),
             "attack: shields first")
     if word == "hit":
         return _hit_refusal(state, action, rule)
     if word == "place":
         return IllegalActionError(
-            f"the placed monsters' levels must add up as close to the invasion ({state.invasion}) as possible "
-            "without passing it; the players choose only between equal best sums", rule)
+            _("the placed monsters' levels must add up as close to the invasion ({invasion}) as possible "
+              "without passing it; the players choose only between equal best sums").format(
+                invasion=state.invasion), rule)
     if word == "stop":
-        return IllegalActionError("'stop' ends picking table monsters; nothing is being picked now", rule)
-    return IllegalActionError(f"'{text}' is not legal now", "phase order")
+        return IllegalActionError(_("'stop' ends picking table monsters; nothing is being picked now"), rule)
+    return IllegalActionError(_("'{move}' is not legal now").format(move=text), "phase order")
 
 
 def _tower_refusal(state: MonstrosState) -> IllegalActionError:
     rule = "towers: removing a tower"
     if not state.towers:
-        return IllegalActionError("there is no built tower to remove (the printed tower can never be removed)", rule)
+        return IllegalActionError(_("there is no built tower to remove (the printed tower can never be removed)"),
+                                  rule)
     if state.phase == S.D_ATTACK and state.group >= 0:
-        return IllegalActionError("finish the monster the dice are on first", rule)
+        return IllegalActionError(_("finish the monster the dice are on first"), rule)
     return IllegalActionError(
-        "a tower is removed at a decision of a player's turn (play, remove cards, attack); "
-        f"now ({S.PHASE_NAMES[state.phase]}): {_EXPECTED.get(state.phase, 'wait')}", rule)
+        _("a tower is removed at a decision of a player's turn (play, remove cards, attack); now ({phase}): "
+          "{expected}").format(phase=phase_word(S.PHASE_NAMES[state.phase]), expected=_expected(state.phase)), rule)
 
 
 def _bottom_refusal(state: MonstrosState, kind: int, text: str) -> IllegalActionError:
     deck = state.deck
     if state.phase == S.D_ORDER:
         return IllegalActionError(
-            f"'{text}': the cards going to the bottom now are {_cards(state, state.order, deck.m_ids)}",
+            _("'{move}': the cards going to the bottom now are {cards}").format(
+                move=text, cards=_cards(state, state.order, deck.m_ids)),
             "monsters to the bottom")
     if state.phase == S.D_PICK:
         return IllegalActionError(
-            f"'{text}': only monsters on the table can be chosen (table: {_cards(state, state.table, deck.m_ids)})",
+            _("'{move}': only monsters on the table can be chosen (table: {table})").format(
+                move=text, table=_cards(state, state.table, deck.m_ids)),
             "monsters to the bottom")
     return IllegalActionError(
-        f"'{text}' is not possible now ({S.PHASE_NAMES[state.phase]}): {_EXPECTED.get(state.phase, 'wait')}",
+        _("'{move}' is not possible now ({phase}): {expected}").format(
+            move=text, phase=phase_word(S.PHASE_NAMES[state.phase]), expected=_expected(state.phase)),
         "phase order")
 
 
@@ -164,15 +201,18 @@ def _hit_refusal(state: MonstrosState, action: int, rule: str) -> IllegalActionE
     name = deck.m_ids[monster] if monster < len(deck.m_ids) else f"monster#{monster}"
     if state.shields and state.group < 0:
         return IllegalActionError(
-            f"{state.shields} shield(s) on the table: while shields remain no monster can be attacked",
+            _("{n} shield(s) on the table: while shields remain no monster can be attacked").format(n=state.shields),
             "attack: shields first")
     if state.group >= 0 and monster != state.group:
         return IllegalActionError(
-            f"dice are on {deck.m_ids[state.group]}: a die's damage goes to one monster, so finish it first", rule)
+            _("dice are on {monster}: a die's damage goes to one monster, so finish it first").format(
+                monster=deck.m_ids[state.group]), rule)
     if monster not in state.table:
-        return IllegalActionError(f"{name} is not on the table", rule)
+        return IllegalActionError(_("{monster} is not on the table").format(monster=name), rule)
     if not state.dice[value - 1]:
-        return IllegalActionError(f"no unused die shows {value} (dice: {state.dice_values()})", rule)
+        return IllegalActionError(_("no unused die shows {value} (dice: {dice})").format(
+            value=value, dice=state.dice_values()), rule)
     return IllegalActionError(
-        f"the unused dice add up to {sum(state.dice_values())}, less than {name}'s life {deck.life[monster]}: "
-        "dice that cannot defeat a monster add 1 wall each instead ('done')", rule)
+        _("the unused dice add up to {total}, less than {monster}'s life {life}: dice that cannot defeat a "
+          "monster add 1 wall each instead ('done')").format(total=sum(state.dice_values()), monster=name,
+                                                             life=deck.life[monster]), rule)

@@ -10,6 +10,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.i18n import N_, _
+from soloboard.monstros.narrate import card_name, end_cause
+from soloboard.monstros.refusals import phase_word
 from soloboard.monstros.state import (
     BOARD_SLOTS,
     DIE_TOKENS,
@@ -24,17 +27,19 @@ from soloboard.monstros.state import (
 if TYPE_CHECKING:
     from soloboard.monstros.state import MonstrosState
 
-ABILITY_WORDS = (("raises", "invasion+1"), ("saves", "save 3"), ("destroys", "destroy tower"))
+ABILITY_WORDS = (("raises", N_("invasion+1")), ("saves", N_("save 3")), ("destroys", N_("destroy tower")))
 COLOUR_STYLE = {"azul": "bold blue", "vermelha": "bold red", "verde": "bold green"}
 
 
 def monster_text(state: MonstrosState, kind: int) -> str:
     """``3c (L3 life 4 atk 2, shield, invasion+1)``."""
     deck = state.deck
-    extras = ["shield"] if deck.shield[kind] else []
-    extras += [word for field, word in ABILITY_WORDS if getattr(deck, field)[kind]]
-    name = f" {deck.m_names[kind]}" if deck.m_names[kind] else ""
-    return (f"{deck.m_ids[kind]}{name} (L{deck.level[kind]} life {deck.life[kind]} atk {deck.attack[kind]}"
+    extras = [_("shield")] if deck.shield[kind] else []
+    extras += [_(word) for field, word in ABILITY_WORDS if getattr(deck, field)[kind]]
+    name = f" {card_name(deck.m_names[kind])}" if deck.m_names[kind] else ""
+    return (f"{deck.m_ids[kind]}{name} ("
+            + _("L{level} life {life} atk {attack}").format(level=deck.level[kind], life=deck.life[kind],
+                                                            attack=deck.attack[kind])
             + "".join(f", {e}" for e in extras) + ")")
 
 
@@ -48,25 +53,28 @@ def deck_summary(state: MonstrosState) -> str:
     parts = []
     for shuffled, cards in state.mdeck:
         if shuffled:
-            parts.append(f"[shuffled {len(cards)}]")
+            parts.append("[" + _("shuffled {n}").format(n=len(cards)) + "]")
         else:
-            parts.append("[known: " + " ".join(state.deck.m_ids[k] for k in cards) + "]")
-    return " ".join(parts) or "empty"
+            parts.append("[" + _("known: {cards}").format(cards=" ".join(state.deck.m_ids[k] for k in cards)) + "]")
+    return " ".join(parts) or _("empty")
 
 
 def status_line(state: MonstrosState) -> str:
-    return (f"Wall {state.wall}/{WALL_MAX} · Invasion {state.invasion} (win at {INVASION_WIN}) · "
-            f"Towers {1 + state.towers} (printed + {state.towers}/{TOWER_PIECES} built) · "
-            f"Die tokens {state.tokens} (supply {DIE_TOKENS - state.tokens}) · "
-            f"Shields {state.shields} (supply {SHIELD_TOKENS - state.shields})")
+    return _("Wall {wall}/{wall_max} · Invasion {invasion} (win at {win}) · Towers {towers} (printed + "
+             "{built}/{pieces} built) · Die tokens {tokens} (supply {token_supply}) · Shields {shields} (supply "
+             "{shield_supply})").format(
+        wall=state.wall, wall_max=WALL_MAX, invasion=state.invasion, win=INVASION_WIN, towers=1 + state.towers,
+        built=state.towers, pieces=TOWER_PIECES, tokens=state.tokens, token_supply=DIE_TOKENS - state.tokens,
+        shields=state.shields, shield_supply=SHIELD_TOKENS - state.shields)
 
 
 def _header(state: MonstrosState) -> str:
     game = state.game
     if state.is_terminal():
-        return f"Monstros ({game.title()}) - game over: {state.end_cause}"
-    who = "chance" if state.is_chance_node() else f"seat {state.actor} to act"
-    return f"Monstros ({game.title()}) - turn {state.round}, seat {state.seat}'s turn, {state.phase_name}: {who}"
+        return f"Monstros ({game.title()}) - " + _("game over: {cause}").format(cause=end_cause(state.end_cause))
+    who = _("chance") if state.is_chance_node() else _("seat {seat} to act").format(seat=state.actor)
+    return f"Monstros ({game.title()}) - " + _("turn {turn}, seat {seat}'s turn, {phase}: {who}").format(
+        turn=state.round, seat=state.seat, phase=phase_word(state.phase_name), who=who)
 
 
 def _board_cells(state: MonstrosState) -> list[str]:
@@ -76,39 +84,55 @@ def _board_cells(state: MonstrosState) -> list[str]:
 
 def _attack_line(state: MonstrosState) -> str:
     deck = state.deck
-    parts = [f"dice {' '.join(map(str, state.dice_values())) or '-'}"]
+    parts = [_("dice {values}").format(values=" ".join(map(str, state.dice_values())) or "-")]
     if state.group >= 0:
-        parts.append(f"on {deck.m_ids[state.group]}: {'+'.join(map(str, state.gdice))} "
-                     f"of {deck.life[state.group]}")
-    parts.append("re-roll available" if state.reroll else "no re-roll")
-    return "Attack: " + ", ".join(parts)
+        parts.append(_("on {monster}: {dice} of {life}").format(
+            monster=deck.m_ids[state.group], dice="+".join(map(str, state.gdice)), life=deck.life[state.group]))
+    parts.append(_("re-roll available") if state.reroll else _("no re-roll"))
+    return _("Attack: {parts}").format(parts=", ".join(parts))
 
 
 def render_text(state: MonstrosState) -> str:
     deck = state.deck
     lines = [_header(state), status_line(state)]
     cells = _board_cells(state)
-    lines.append("Board: " + "  ".join(f"{i + 1}:{c}" for i, c in enumerate(cells))
-                 + f"   (slots 1-{SHIELD_SLOTS}: -1 monster attack each; slot {REROLL_SLOT}: one re-roll)")
+    lines.append(_("Board:") + " " + "  ".join(f"{i + 1}:{c}" for i, c in enumerate(cells)) + "   "
+                 + _("(slots 1-{shield_slots}: -1 monster attack each; slot {reroll_slot}: one re-roll)").format(
+                     shield_slots=SHIELD_SLOTS, reroll_slot=REROLL_SLOT))
     for seat in range(state.game.players):
         mark = "*" if seat == state.seat else " "
-        lines.append(f"{mark}Seat {seat} hand: {' '.join(deck.a_ids[k] for k in state.hand(seat)) or '-'}")
-    lines.append(f"Table ({len(state.table)}, attack {state.monster_attack()} after the board):")
+        lines.append(mark + _("Seat {seat} hand: {cards}").format(
+            seat=seat, cards=" ".join(deck.a_ids[k] for k in state.hand(seat)) or "-"))
+    lines.append(_("Table ({n}, attack {attack} after the board):").format(n=len(state.table),
+                                                                          attack=state.monster_attack()))
     lines.extend(f"  {monster_text(state, k)}" for k in state.table)
     if not state.table:
-        lines.append("  (no monster)")
+        lines.append("  " + _("(no monster)"))
+    lines.extend(_pending_lines(state))
+    lines.append(_("Monster deck {n} {summary} · defeated {defeated}").format(
+        n=state.monster_deck_size(), summary=deck_summary(state), defeated=len(state.defeated))
+                 + (" " + _("(top: {card})").format(card=deck.m_ids[state.defeated[-1]]) if state.defeated else "")
+                 + " · " + _("action deck {n} · discard {discard}").format(n=state.adeck_n,
+                                                                            discard=sum(state.discard)))
+    return "\n".join(lines)
+
+
+def _pending_lines(state: MonstrosState) -> list[str]:
+    """The revealed, set-aside and ordered monsters and the attack, when there are any."""
+    deck = state.deck
+    lines = []
     if state.revealed:
-        lines.append("Revealed: " + ", ".join(monster_text(state, k) for k in state.revealed))
+        lines.append(_("Revealed: {monsters}").format(
+            monsters=", ".join(monster_text(state, k) for k in state.revealed)))
     if state.aside:
-        lines.append("Set aside (to the bottom): " + " ".join(deck.m_ids[k] for k in state.aside))
+        lines.append(_("Set aside (to the bottom): {monsters}").format(
+            monsters=" ".join(deck.m_ids[k] for k in state.aside)))
     if state.order:
-        lines.append("Going to the bottom, in your order: " + " ".join(deck.m_ids[k] for k in state.order))
+        lines.append(_("Going to the bottom, in your order: {monsters}").format(
+            monsters=" ".join(deck.m_ids[k] for k in state.order)))
     if state.phase_name in ("attack", "roll") or any(state.dice):
         lines.append(_attack_line(state))
-    lines.append(f"Monster deck {state.monster_deck_size()} {deck_summary(state)} · defeated {len(state.defeated)}"
-                 + (f" (top: {deck.m_ids[state.defeated[-1]]})" if state.defeated else "")
-                 + f" · action deck {state.adeck_n} · discard {sum(state.discard)}")
-    return "\n".join(lines)
+    return lines
 
 
 class _FitsTheTerminal:
@@ -143,17 +167,20 @@ def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
     deck = state.deck
     style = "green" if state.result == 1.0 else "red" if state.is_terminal() else "cyan"
     if state.is_terminal():
-        header = f"Monstros · game over: {state.end_cause}"
+        header = "Monstros · " + _("game over: {cause}").format(cause=end_cause(state.end_cause))
     else:
-        who = "chance" if state.is_chance_node() else f"seat {state.actor} to act"
-        header = f"Monstros · turn {state.round} · seat {state.seat}'s turn · {state.phase_name}: {who}"
-    status = (f"Wall {state.wall}/{WALL_MAX} · Invasion {state.invasion}/{INVASION_WIN} · "
-              f"Towers {1 + state.towers}/{1 + TOWER_PIECES} · "
-              f"Die tokens {state.tokens}/{DIE_TOKENS} · Shields {state.shields}/{SHIELD_TOKENS}")
+        who = _("chance") if state.is_chance_node() else _("seat {seat} to act").format(seat=state.actor)
+        header = "Monstros · " + _("turn {turn} · seat {seat}'s turn · {phase}: {who}").format(
+            turn=state.round, seat=state.seat, phase=phase_word(state.phase_name), who=who)
+    status = _("Wall {wall}/{wall_max} · Invasion {invasion}/{win} · Towers {towers}/{towers_max} · Die tokens "
+               "{tokens}/{tokens_max} · Shields {shields}/{shields_max}").format(
+        wall=state.wall, wall_max=WALL_MAX, invasion=state.invasion, win=INVASION_WIN, towers=1 + state.towers,
+        towers_max=1 + TOWER_PIECES, tokens=state.tokens, tokens_max=DIE_TOKENS, shields=state.shields,
+        shields_max=SHIELD_TOKENS)
     lines: list[Text] = [Text(header, style=f"bold {style}"), Text(status, style="bold")]
-    board = Text("Board", style="bold")
+    board = Text(_("Board"), style="bold")
     for i in range(BOARD_SLOTS):
-        notes = "".join(("-" if i < SHIELD_SLOTS else "", "re-roll" if i + 1 == REROLL_SLOT else ""))
+        notes = "".join(("-" if i < SHIELD_SLOTS else "", _("re-roll") if i + 1 == REROLL_SLOT else ""))
         board.append(f" {i + 1}{notes}:", style="dim")
         if i < len(state.board):
             k = state.board[i]
@@ -163,8 +190,8 @@ def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
     lines.append(board)
     hands: list[Text] = []
     for seat in range(state.game.players):
-        hand = Text(f"seat {seat}:", style="bold reverse" if seat == state.actor and not state.is_terminal()
-                    else "bold")
+        hand = Text(_("seat {seat}:").format(seat=seat),
+                    style="bold reverse" if seat == state.actor and not state.is_terminal() else "bold")
         for k in state.hand(seat):
             hand.append(" " + deck.a_ids[k], style=COLOUR_STYLE.get(deck.colour[k], ""))
         hands.append(hand)
@@ -177,26 +204,22 @@ def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
             lines.append(Text.assemble(left, " │ ", pair[1]))
         else:
             lines.extend(pair)
-    lines.append(Text(f"Monsters on the table ({len(state.table)}, their attack now: {state.monster_attack()}):",
-                      style="bold"))
+    lines.append(Text(_("Monsters on the table ({n}, their attack now: {attack}):").format(
+        n=len(state.table), attack=state.monster_attack()), style="bold"))
     for k in state.table:
-        extras = ["shield"] if deck.shield[k] else []
-        extras += [word for field, word in ABILITY_WORDS if getattr(deck, field)[k]]
-        name = f" ({deck.m_names[k]})" if deck.m_names[k] else ""
-        lines.append(Text(f"  {deck.m_ids[k]}{name}: level {deck.level[k]}, life {deck.life[k]}, attack "
-                          f"{deck.attack[k]}" + "".join(f", {e}" for e in extras)))
-    if state.revealed:
-        lines.append(Text("Revealed: " + ", ".join(monster_text(state, k) for k in state.revealed)))
-    if state.aside:
-        lines.append(Text("Set aside (to the bottom): " + " ".join(deck.m_ids[k] for k in state.aside)))
-    if state.order:
-        lines.append(Text("Going to the bottom, in your order: " + " ".join(deck.m_ids[k] for k in state.order)))
-    if state.phase_name in ("attack", "roll") or any(state.dice):
-        lines.append(Text(_attack_line(state)))
-    defeated = f" ({' '.join(deck.m_ids[k] for k in state.defeated[-3:])} <- top)" if state.defeated else ""
-    lines.append(Text(f"Monster deck {state.monster_deck_size()}: {deck_summary(state)}", style="dim"))
-    lines.append(Text(f"Defeated {len(state.defeated)}{defeated} · Action deck {state.adeck_n} · discard "
-                      f"{sum(state.discard)}", style="dim"))
+        extras = [_("shield")] if deck.shield[k] else []
+        extras += [_(word) for field, word in ABILITY_WORDS if getattr(deck, field)[k]]
+        name = f" ({card_name(deck.m_names[k])})" if deck.m_names[k] else ""
+        lines.append(Text(f"  {deck.m_ids[k]}{name}: " + _("level {level}, life {life}, attack {attack}").format(
+            level=deck.level[k], life=deck.life[k], attack=deck.attack[k]) + "".join(f", {e}" for e in extras)))
+    lines.extend(Text(line) for line in _pending_lines(state))
+    defeated = (" (" + _("{cards} <- top").format(cards=" ".join(deck.m_ids[k] for k in state.defeated[-3:])) + ")"
+                if state.defeated else "")
+    lines.append(Text(_("Monster deck {n}: {summary}").format(n=state.monster_deck_size(),
+                                                              summary=deck_summary(state)), style="dim"))
+    lines.append(Text(_("Defeated {n}").format(n=len(state.defeated)) + defeated + " · "
+                      + _("Action deck {n} · discard {discard}").format(n=state.adeck_n, discard=sum(state.discard)),
+                      style="dim"))
     return Group(*lines)
 
 
@@ -205,15 +228,15 @@ def render_full(state: MonstrosState) -> RenderableType:
     deck = state.deck
     parts: list[RenderableType] = [Text(status_line(state), style="bold")]
 
-    board = Table(title="Board", title_justify="left", show_lines=False, padding=(0, 1))
+    board = Table(title=_("Board"), title_justify="left", show_lines=False, padding=(0, 1))
     for i in range(BOARD_SLOTS):
         notes = []
         if i < SHIELD_SLOTS:
-            notes.append("-1 atk")
+            notes.append(_("-1 atk"))
         if i + 1 == REROLL_SLOT:
-            notes.append("re-roll")
+            notes.append(_("re-roll"))
         if i + 1 == BOARD_SLOTS:
-            notes.append("full: remove")
+            notes.append(_("full: remove"))
         board.add_column(f"{i + 1} ({', '.join(notes)})", justify="center")
     cells = []
     for i in range(BOARD_SLOTS):
@@ -225,12 +248,12 @@ def render_full(state: MonstrosState) -> RenderableType:
     board.add_row(*cells)
     parts.append(board)
 
-    hands = Table(title="Hands (open)", title_justify="left", show_header=False, padding=(0, 1))
+    hands = Table(title=_("Hands (open)"), title_justify="left", show_header=False, padding=(0, 1))
     hands.add_column()
     hands.add_column()
     for seat in range(state.game.players):
-        label = Text(f"seat {seat}", style="bold reverse" if seat == state.actor and not state.is_terminal()
-                     else "bold")
+        label = Text(_("seat {seat}").format(seat=seat),
+                     style="bold reverse" if seat == state.actor and not state.is_terminal() else "bold")
         cards = Text()
         for k in state.hand(seat):
             if cards:
@@ -239,29 +262,22 @@ def render_full(state: MonstrosState) -> RenderableType:
         hands.add_row(label, cards or Text("-", style="dim"))
     parts.append(hands)
 
-    table = Table(title=f"Monsters on the table (their attack now: {state.monster_attack()})", title_justify="left",
-                  padding=(0, 1))
-    for heading in ("monster", "level", "life", "attack", "shield", "abilities"):
+    table = Table(title=_("Monsters on the table (their attack now: {attack})").format(attack=state.monster_attack()),
+                  title_justify="left", padding=(0, 1))
+    for heading in (_("monster"), _("level"), _("life"), _("attack"), _("shield"), _("abilities")):
         table.add_column(heading)
     for k in state.table:
-        abilities = ", ".join(word for field, word in ABILITY_WORDS if getattr(deck, field)[k])
-        table.add_row(deck.m_ids[k] + (f" ({deck.m_names[k]})" if deck.m_names[k] else ""), str(deck.level[k]),
-                      str(deck.life[k]), str(deck.attack[k]), "yes" if deck.shield[k] else "",
+        abilities = ", ".join(_(word) for field, word in ABILITY_WORDS if getattr(deck, field)[k])
+        table.add_row(deck.m_ids[k] + (f" ({card_name(deck.m_names[k])})" if deck.m_names[k] else ""),
+                      str(deck.level[k]), str(deck.life[k]), str(deck.attack[k]), _("yes") if deck.shield[k] else "",
                       abilities)
     parts.append(table)
-    extra = []
-    if state.revealed:
-        extra.append("Revealed: " + ", ".join(monster_text(state, k) for k in state.revealed))
-    if state.aside:
-        extra.append("Set aside (to the bottom): " + " ".join(deck.m_ids[k] for k in state.aside))
-    if state.order:
-        extra.append("Going to the bottom, in your order: " + " ".join(deck.m_ids[k] for k in state.order))
-    if state.phase_name in ("attack", "roll") or any(state.dice):
-        extra.append(_attack_line(state))
-    extra.append(f"Monster deck {state.monster_deck_size()}: {deck_summary(state)}")
-    extra.append(f"Defeated {len(state.defeated)}"
-                 + (f" ({' '.join(deck.m_ids[k] for k in state.defeated[-3:])} <- top)" if state.defeated else ""))
-    extra.append(f"Action deck {state.adeck_n} · discard {sum(state.discard)}")
+    extra = _pending_lines(state)
+    extra.append(_("Monster deck {n}: {summary}").format(n=state.monster_deck_size(), summary=deck_summary(state)))
+    extra.append(_("Defeated {n}").format(n=len(state.defeated))
+                 + (" (" + _("{cards} <- top").format(cards=" ".join(deck.m_ids[k] for k in state.defeated[-3:]))
+                    + ")" if state.defeated else ""))
+    extra.append(_("Action deck {n} · discard {discard}").format(n=state.adeck_n, discard=sum(state.discard)))
     parts.append(Text("\n".join(extra)))
     title = _header(state)
     style = "green" if state.result == 1.0 else "red" if state.is_terminal() else "cyan"

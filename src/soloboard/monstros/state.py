@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, StateMixin
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.events import EventLog
+from soloboard.i18n import _, ngettext
 from soloboard.monstros import actions as A
 
 if TYPE_CHECKING:
@@ -229,7 +230,7 @@ class MonstrosState(EventLog, StateMixin):
             action = self._as_action(action)
         phase = self.phase
         if phase == OVER:
-            raise IllegalActionError("the game is over: no more actions", "end of the game")
+            raise IllegalActionError(_("the game is over: no more actions"), "end of the game")
         if phase < FIRST_DECISION:
             self._apply_chance(action)
         else:
@@ -461,7 +462,8 @@ class MonstrosState(EventLog, StateMixin):
         if phase == C_ROLL:
             if not A.ROLL <= action < A.MAX_CHANCE_OUTCOMES or len(A.ROLLS[action - A.ROLL]) != self.to_roll:
                 raise IllegalActionError(
-                    f"{action} is not a roll of {self.to_roll} {'die' if self.to_roll == 1 else 'dice'}",
+                    ngettext("{action} is not a roll of {n} die", "{action} is not a roll of {n} dice",
+                             self.to_roll).format(action=action, n=self.to_roll),
                     "attack: dice",
                 )
             dice = self.dice
@@ -479,7 +481,8 @@ class MonstrosState(EventLog, StateMixin):
         if phase in (C_SETUP, C_REVEAL):
             if not 0 <= kind < A.KM or kind not in self.mdeck[0][1]:
                 raise IllegalActionError(
-                    f"{action} is not a card that can be on top of the monster deck", "monster deck: draw"
+                    _("{action} is not a card that can be on top of the monster deck").format(action=action),
+                    "monster deck: draw",
                 )
             self._take_monster(kind)
             self.revealed.append(kind)
@@ -491,7 +494,8 @@ class MonstrosState(EventLog, StateMixin):
                 self._reveal()
             return
         if not 0 <= kind < self.nk or not self.adeck[kind]:
-            raise IllegalActionError(f"{action} is not a card in the action deck", "action deck: draw")
+            raise IllegalActionError(_("{action} is not a card in the action deck").format(action=action),
+                                     "action deck: draw")
         self._take_action_card(kind)
         self._give(self.deal_seat, kind)
         ev = self._ev
@@ -782,10 +786,10 @@ class MonstrosState(EventLog, StateMixin):
         else:
             tool, wilds = divmod(action - A.TRIPLE, 3)
         removed = [tool] * (3 - wilds)
-        for _ in range(3 - wilds):
+        for _i in range(3 - wilds):
             self._discard_from_board(tool)
         board = self.board
-        for _ in range(wilds):  # equal wild cards: the blue CONSTRUTOR goes before the green one
+        for _i in range(wilds):  # equal wild cards: the blue CONSTRUTOR goes before the green one
             for k in self.deck.wild_kinds:
                 if k in board:
                     self._discard_from_board(k)

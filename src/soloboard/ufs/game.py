@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from soloboard.core.api import GameMixin
+from soloboard.i18n import _, ngettext
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
 from soloboard.ufs.hooks import RuleHooks, hooks_for, overrides
+from soloboard.ufs.narrate import city_side
 from soloboard.ufs.ruleset import BOXED, Ruleset
 from soloboard.ufs.state import UFSState
 from soloboard.ufs.tables import BaseTables, Layout, boxed_sky
@@ -351,11 +353,12 @@ class UFSGame(BaseUFSGame):
         return params
 
     def title(self) -> str:
-        return f"{self.city.name} ({self.side} side), threat {self.threat}"
+        return _("{city} ({side} side), threat {threat}").format(
+            city=_(self.city.name), side=city_side(self.side), threat=self.threat)
 
     def describe_sides(self, sides: tuple[str, ...]) -> str:
         letters = "".join(s[0].upper() for s in sides)
-        return f"sky {letters} (E easy, T threat; bottom tile first)"
+        return _("sky {sides} (E easy, T threat; bottom tile first)").format(sides=letters)
 
     def research_note(self) -> str:
         """The research spaces this city side adds, in words ("" when it adds none)."""
@@ -363,38 +366,43 @@ class UFSGame(BaseUFSGame):
         if not costs:
             return ""
         spaces = ", ".join(str(c) for c in costs)
-        word = "a space costing" if len(costs) == 1 else "spaces costing"
-        return (f"the city tile adds {word} {spaces} to the research track, right after the start "
-                f"({len(costs) + C.SKY_ROWS} spaces to research in all)")
+        return ngettext("the city tile adds a space costing {spaces} to the research track, right after the start "
+                        "({total} spaces to research in all)",
+                        "the city tile adds spaces costing {spaces} to the research track, right after the start "
+                        "({total} spaces to research in all)", len(costs)).format(
+            spaces=spaces, total=len(costs) + C.SKY_ROWS)
 
     def notices(self) -> list[str]:
         """What the player must be told about the data behind this game."""
         city = self.city
         notes = []
-        where = f"{city.name} ({city.side} side)"
+        where = _("{city} ({side} side)").format(city=_(city.name), side=city_side(city.side))
+        ability = _(city.ability_text) if city.ability_text else ""  # the data's texts are in the catalog
         if city.ability_id is None and city.ability_known:
-            notes.append(f"{where}: {city.ability_text}")
+            notes.append(f"{where}: {ability}")
         elif not city.ability_known:
-            notes.append(f"{where}: city ability not modelled. {city.ability_text}")
+            notes.append(_("{where}: city ability not modelled. {ability}").format(where=where, ability=ability))
         else:
-            notes.append(f"{where}: \"{city.ability_text}\" (ability from a third-party transcription, "
-                         "not verified against the printed tile)")
+            notes.append(_("{where}: \"{ability}\" (ability from a third-party transcription, not verified against "
+                           "the printed tile)").format(where=where, ability=ability))
         research = self.research_note()
         if research:
-            notes.append(f"{where}: {research} (from a third-party transcription).")
+            notes.append(_("{where}: {research} (from a third-party transcription).").format(
+                where=where, research=research))
         if not city.start_energy_known:
-            notes.append(f"{city.name}: start energy unknown, {city.start_energy} assumed.")
+            notes.append(_("{city}: start energy unknown, {energy} assumed.").format(
+                city=_(city.name), energy=city.start_energy))
         notes.append(
-            "Tiles and cities come from third-party transcriptions, not verified against the printed components; "
-            f"track lengths are an interpretation (energy 0..{city.energy_max}, the base is destroyed at damage "
-            f"{city.damage_limit})."
+            _("Tiles and cities come from third-party transcriptions, not verified against the printed components; "
+              "track lengths are an interpretation (energy 0..{energy}, the base is destroyed at damage "
+              "{damage}).").format(energy=city.energy_max, damage=city.damage_limit)
         )
         if self.unidentified_action == "none":
             notes.append(
-                "The two threat-side 'base takes 1 damage' symbols known from one source are played as no effect "
-                "(the option kept for games saved before they were identified)."
+                _("The two threat-side 'base takes 1 damage' symbols known from one source are played as no effect "
+                  "(the option kept for games saved before they were identified).")
             )
         elif self.fixed_sides is None or "threat" in self.fixed_sides:
-            notes.append("Two threat-side 'base takes 1 damage' symbols (sky tiles 2 and 4) are known from one "
-                         "transcription only.")
+            notes.append(_("Two threat-side 'base takes 1 damage' symbols (sky tiles 2 and 4) are known from one "
+                           "transcription only."))
         return notes

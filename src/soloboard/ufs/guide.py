@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from soloboard.i18n import N_, _
+from soloboard.ufs.narrate import die_colour, ship_colour
+
 if TYPE_CHECKING:
     from soloboard.ufs.game import BaseUFSGame
     from soloboard.ufs.tables import Layout
 
-BOXED_RULES = """\
+# i18n: keep the [markup], the signs (< > M Xn ENE FIG RES ROB $n) and the {names} as they are
+BOXED_RULES = N_("""\
 [bold]Under Falling Skies in brief[/bold]
 Each round has three phases.
 [bold]1 Dice[/bold]  3 gray and 2 white dice are rolled. Place each die on the base, each in a
@@ -36,10 +40,10 @@ Each round has three phases.
   row's action; then the waiting ships spawn on free drop points: columns without ships first,
   then the one farthest from its column's topmost ship (you choose on a tie).
 [bold]Win[/bold] by reaching the top of the research track. [bold]Lose[/bold] when the damage reaches the
-  limit or the mothership reaches the skull row."""
+  limit or the mothership reaches the skull row.""")
 
 # the Spanish rulebook of the 9-card edition, with rulings 16-21
-PNP_RULES = """\
+PNP_RULES = N_("""\
 [bold]Under Falling Skies, 9-card edition, in brief[/bold]
 Each round has three phases.
 [bold]1 Dice[/bold]  {plain_dice} {plain} and {white_dice} white dice are rolled. Place them one at a time on the base,
@@ -80,13 +84,13 @@ Each round has three phases.
   the skull row.
 [bold]Level[/bold]  Each card on its difficult side adds a level (0-{cards}). The difficult sides come from a
   single unverified transcription; the four sky cards play on them (levels 0-4), the other cards'
-  difficult sides need values it leaves unknown and are refused with the values named."""
+  difficult sides need values it leaves unknown and are refused with the values named.""")
 
 RULES = {"ufs": BOXED_RULES, "ufs-pnp": PNP_RULES}
 
 _ENERGY_RULES = {
-    "max": "energy becomes the value if that is more than you have (at most {energy_max})",
-    "add": "add the value, at most {energy_max} (energy_rule 'add': the later published rule)",
+    "max": N_("energy becomes the value if that is more than you have (at most {energy_max})"),
+    "add": N_("add the value, at most {energy_max} (energy_rule 'add': the later published rule)"),
 }
 
 
@@ -102,17 +106,18 @@ def rules_summary(game: BaseUFSGame) -> str:
     """The rules in brief, for the game's edition."""
     template = RULES.get(game.short_name)
     if template is None:
-        return f"[bold]{game.long_name}[/bold]: no rules summary for this edition."
+        return _("[bold]{game}[/bold]: no rules summary for this edition.").format(game=game.long_name)
     layout = _layout(game)
     energy_max = layout.energy_max if layout is not None else "?"
     values = {
-        "plain": game.dice_names[0], "plain_dice": game.plain_dice, "white_dice": game.white_dice,
-        "primary": game.ship_names[0], "reinforcement": game.ship_names[1], "sky_rows": game.sky_rows,
-        "robot_dice": game.robot_dice, "cards": len(game.cards),
+        "plain": die_colour(game.dice_names[0]), "plain_dice": game.plain_dice, "white_dice": game.white_dice,
+        "primary": ship_colour(game.ship_names[0]), "reinforcement": ship_colour(game.ship_names[1]),
+        "sky_rows": game.sky_rows, "robot_dice": game.robot_dice, "cards": len(game.cards),
         "damage_limit": layout.damage_limit if layout is not None else "?",
-        "energy_rule": _ENERGY_RULES.get(game.ruleset.energy_rule, "").format(energy_max=energy_max),
+        "energy_rule": (_(_ENERGY_RULES[game.ruleset.energy_rule]) if game.ruleset.energy_rule in _ENERGY_RULES
+                        else "").format(energy_max=energy_max),
     }
-    return template.format(**values)
+    return _(template).format(**values)
 
 
 def _pairs(rows: list[list[tuple[str, str]]]) -> str:
@@ -129,54 +134,62 @@ def _pairs(rows: list[list[tuple[str, str]]]) -> str:
 def notation_help(game: BaseUFSGame) -> str:
     """How moves are typed in this edition (its dice letters, its ships)."""
     plain, white = game.dice_letters
-    plain_name, white_name = game.dice_names
-    primary, reinforcement = game.ship_names
+    plain_name, white_name = (die_colour(name) for name in game.dice_names)
+    primary, reinforcement = game.ship_names  # the notation types the English ship name
     choose_ship = not game.ruleset.spawn_farthest
-    dig = "move the excavator to the die waiting on e2 (1 energy"
-    dig += ")" if game.ruleset.dig_checked_on_place else "; the die must reach it)"
+    if game.ruleset.dig_checked_on_place:
+        dig = _("move the excavator to the die waiting on e2 (1 energy)")
+    else:
+        dig = _("move the excavator to the die waiting on e2 (1 energy; the die must reach it)")
     rows = [
-        [(f"{plain}5c3", f"place the {plain_name} 5 on c3"), (f"{white}2a0", f"place the {white_name} 2 on a0")],
-        [("use b2", "use the room on b2 (any space)"), ("discard b2", "take the die off b2, no effect")],
+        [(f"{plain}5c3", _("place the {colour} 5 on c3").format(colour=plain_name)),
+         (f"{white}2a0", _("place the {colour} 2 on a0").format(colour=white_name))],
+        [("use b2", _("use the room on b2 (any space)")), ("discard b2", _("take the die off b2, no effect"))],
         [("dig e2", dig)],
-        [("install b2", "install the new robot on b2"), ("remove b2", "remove the robot on b2")],
+        [("install b2", _("install the new robot on b2")), ("remove b2", _("remove the robot on b2"))],
     ]
     if game.hooks.adds_decisions:  # a city whose ability adds a decision (Washington damaged)
-        rows.append([(f"six {plain}3", f"{plain_name} 3 becomes a 6 (ability)"),
-                     ("no six", "do not use the ability this round")])
+        rows.append([(f"six {plain}3", _("{colour} 3 becomes a 6 (ability)").format(colour=plain_name)),
+                     ("no six", _("do not use the ability this round"))])
     if choose_ship:
         rows += [
-            [("spawn c", f"spawn a {primary} ship above column c")],
-            [(f"spawn {reinforcement} c", f"spawn a {reinforcement} ship above column c")],
-            [("done", "end the Rooms Phase"), ("skip", "decline a robot that has no room")],
+            [("spawn c", _("spawn a {ship} ship above column c").format(ship=ship_colour(primary)))],
+            [(f"spawn {reinforcement} c", _("spawn a {ship} ship above column c").format(
+                ship=ship_colour(reinforcement)))],
+            [("done", _("end the Rooms Phase")), ("skip", _("decline a robot that has no room"))],
         ]
     else:
         rows += [
-            [("spawn c", "spawn a ship above column c"), ("skip", "decline a robot that has no room")],
-            [("done", "end the Rooms Phase")],
+            [("spawn c", _("spawn a ship above column c")), ("skip", _("decline a robot that has no room"))],
+            [("done", _("end the Rooms Phase"))],
         ]
-    rows.append([("3", "the move numbered 3 in the list (when the list is numbered)")])
-    forgiving = (f"  Case and spaces do not matter: {plain.lower()}5c3, '{plain}5 c3' and 'use  C3' are read too; "
-                 "a move that cannot be read\n  brings the nearest legal moves.")
-    return ("[bold]Moves[/bold]  (columns a-e left to right; base rows 0-5, row 0 = AA guns)\n" + _pairs(rows)
-            + "\n" + forgiving)
+    rows.append([("3", _("the move numbered 3 in the list (when the list is numbered)"))])
+    forgiving = "  " + _("Case and spaces do not matter: {lower}, {spaced} and 'use  C3' are read too; a move that "
+                         "cannot be read\n  brings the nearest legal moves.").format(
+        lower=f"{plain.lower()}5c3", spaced=f"'{plain}5 c3'")
+    return (_("[bold]Moves[/bold]  (columns a-e left to right; base rows 0-5, row 0 = AA guns)") + "\n"
+            + _pairs(rows) + "\n" + forgiving)
 
 
 def phase_hints(game: BaseUFSGame) -> dict[str, str]:
     """A one-line reminder of the notation for each phase."""
     plain, white = game.dice_letters
-    plain_name, white_name = game.dice_names
+    plain_name, white_name = (die_colour(name) for name in game.dice_names)
     primary, reinforcement = game.ship_names
-    spawn = "Type 'spawn c', or a move's number"
+    spawn = _("Type 'spawn c', or a move's number")
     if not game.ruleset.spawn_farthest:
-        spawn = (f"Type 'spawn c' (a {primary} ship) or 'spawn {reinforcement} c' (a {reinforcement} ship), "
-                 "or a move's number")
+        spawn = _("Type 'spawn c' (a {primary} ship) or '{move}' (a {reinforcement} ship), or a move's number").format(
+            primary=ship_colour(primary), move=f"spawn {reinforcement} c", reinforcement=ship_colour(reinforcement))
     at_will = game.ruleset.robots_removed_at_will
     return {
-        "place": f"Type a placement like {plain}5c3 ({plain_name} 5 on c3) or {white}2a0 ({white_name} 2 on a0)",
-        "rooms": ("Type 'use b1', 'discard b1', 'dig e2', 'remove b2' or 'done', or a move's number" if at_will
-                  else "Type 'use b1', 'discard b1', 'dig e2' or 'done', or a move's number"),
-        "install": ("Type 'install b2', 'remove b2' or 'skip', or a move's number" if at_will
-                    else "Type 'install b2' (or 'remove b2' when both robot dice are on the base), or a move's number"),
-        "ability": f"Type 'six {plain}3' to set a die to 6 with the city's ability, or 'no six'",
+        "place": _("Type a placement like {plain} ({plain_name} 5 on c3) or {white} ({white_name} 2 on a0)").format(
+            plain=f"{plain}5c3", plain_name=plain_name, white=f"{white}2a0", white_name=white_name),
+        "rooms": (_("Type 'use b1', 'discard b1', 'dig e2', 'remove b2' or 'done', or a move's number") if at_will
+                  else _("Type 'use b1', 'discard b1', 'dig e2' or 'done', or a move's number")),
+        "install": (_("Type 'install b2', 'remove b2' or 'skip', or a move's number") if at_will
+                    else _("Type 'install b2' (or 'remove b2' when both robot dice are on the base), or a move's "
+                           "number")),
+        "ability": _("Type '{move}' to set a die to 6 with the city's ability, or 'no six'").format(
+            move=f"six {plain}3"),
         "spawn": spawn,
     }

@@ -32,7 +32,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from soloboard.core.errors import IllegalActionError
+from soloboard.i18n import _
 from soloboard.ufs import actions as A
+from soloboard.ufs.narrate import die_colour
 
 if TYPE_CHECKING:
     from soloboard.ufs.state import UFSState
@@ -78,7 +80,7 @@ class RuleHooks:
 
     def apply_decision(self, state: UFSState, action: int) -> None:
         """Apply one of ``decision_actions`` (refuse anything else with IllegalActionError)."""
-        raise IllegalActionError(f"{action} is not a decision of this city", self.rule)
+        raise IllegalActionError(_("{action} is not a decision of this city").format(action=action), self.rule)
 
     def decision_prompt(self, state: UFSState) -> str:
         """What the player is asked while the decision is open (for the boards)."""
@@ -188,8 +190,9 @@ class WorkerSixAfterFirstRoll(RuleHooks):
 
     def decision_prompt(self, state: UFSState) -> str:
         letter = state.game.dice_letters[0]
-        return ("Washington, DC (damaged side), right after the first roll: you may set one worker die to 6 "
-                f"(e.g. 'six {letter}3' turns a {state.game.dice_names[0]} 3 into a 6) or keep the roll ('no six').")
+        return _("Washington, DC (damaged side), right after the first roll: you may set one worker die to 6 "
+                 "(e.g. '{example}' turns a {colour} 3 into a 6) or keep the roll ('no six').").format(
+            example=f"six {letter}3", colour=die_colour(state.game.dice_names[0]))
 
     def decision_actions(self, state: UFSState) -> list[int]:
         pool = state.pool
@@ -215,9 +218,11 @@ class WorkerSixAfterFirstRoll(RuleHooks):
         except ValueError:
             text = str(action)
         raise IllegalActionError(
-            f"'{text}' is not possible: right after the first roll you may set one worker die below 6 to 6 "
-            f"(e.g. 'six {letters[0]}{plain[0] if plain else 1}') or keep the roll ('no six'); "
-            f"rolled: {game.dice_names[0]} {plain or 'none'}, {game.dice_names[1]} {white or 'none'}",
+            _("'{move}' is not possible: right after the first roll you may set one worker die below 6 to 6 "
+              "(e.g. '{example}') or keep the roll ('no six'); rolled: {plain_colour} {plain}, {white_colour} "
+              "{white}").format(move=text, example=f"six {letters[0]}{plain[0] if plain else 1}",
+                                plain_colour=die_colour(game.dice_names[0]), plain=plain or _("none"),
+                                white_colour=die_colour(game.dice_names[1]), white=white or _("none")),
             self.rule,
         )
 

@@ -1,7 +1,9 @@
-"""What happened, in English: every player-visible sentence made from Under Falling Skies events.
+"""What happened, in words: every player-visible sentence made from Under Falling Skies events.
 
 The engine records events (``state.events()``, see ``core/events.py``); front ends turn
-them into words here and nowhere else, so a translation touches this one module. Nothing
+them into words here and nowhere else. Every sentence is a whole msgid of the catalog
+(``soloboard.i18n``: English is the msgid, the rulebooks' terms in pt/cs/pl/es), so it comes
+out in the current language (``i18n.use(lang)``). Nothing
 here re-derives a rule: every sentence reads the fields of an event (and the game's names
 for its dice, ships and cards).
 
@@ -19,20 +21,67 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from soloboard.i18n import N_, _, ngettext, pgettext
+
 Event = dict[str, Any]
 
+# English titles (msgids): translate with _() where shown (phase_title)
 PHASE_TITLES = {
-    "place": "Dice Phase",
-    "rooms": "Rooms Phase",
-    "install": "Robot installation",
-    "mothership": "Mothership Phase",
-    "spawn": "Ships spawn",
+    "place": N_("Dice Phase"),
+    "rooms": N_("Rooms Phase"),
+    "install": N_("Robot installation"),
+    "mothership": N_("Mothership Phase"),
+    "spawn": N_("Ships spawn"),
 }
 
-ROOM_NAMES = {"energy": "energy room", "fighters": "fighters room", "research": "research room",
-              "robots": "robots room", "energy+fighters": "energy and fighters room"}
+ROOM_NAMES = {"energy": N_("energy room"), "fighters": N_("fighters room"), "research": N_("research room"),
+              "robots": N_("robots room"), "energy+fighters": N_("energy and fighters room")}
 
-LOSS_WORDS = {"base destroyed": "the base is destroyed"}
+LOSS_WORDS = {"base destroyed": N_("the base is destroyed")}
+# the engine's loss causes (``state.loss_cause``), said as they are where a board shows them
+LOSS_CAUSES = (N_("base destroyed"), N_("mothership reached the skull row"), N_("the skull symbol was resolved"))
+
+
+def phase_title(phase: str) -> str:
+    return _(PHASE_TITLES[phase]) if phase in PHASE_TITLES else phase
+
+
+def room_name(kind: str) -> str:
+    """A room type as the rulebooks name it ("fighters room": hangar myśliwców, stíhačky)."""
+    return _(ROOM_NAMES[kind]) if kind in ROOM_NAMES else _("{type} room").format(type=kind)
+
+
+def ship_colour(name: str) -> str:
+    """A ship's colour word, agreeing with the language's word for ship (nave roxa, fialový letoun).
+
+    The Czech rulebook calls the boxed edition's purple ships red (červené letouny): the
+    catalog follows each rulebook (docs/glossary.md)."""
+    words = {"purple": pgettext("ship", "purple"), "white": pgettext("ship", "white"),
+             "green": pgettext("ship", "green"), "red": pgettext("ship", "red")}
+    return words.get(name, name)
+
+
+def die_colour(name: str) -> str:
+    """A die's colour word, agreeing with the word for die (dado cinzento, šedá kostka)."""
+    words = {"gray": pgettext("die", "gray"), "white": pgettext("die", "white"),
+             "black": pgettext("die", "black"), "blue": pgettext("die", "blue")}
+    return words.get(name, name)
+
+
+def game_word(word: str) -> str:
+    """The editions' words for their set-up (``cards_noun``, side names) in the current language."""
+    words = {"sky tiles": _("sky tiles"), "cards": _("cards"), "easy": pgettext("side", "easy"),
+             "threat": pgettext("side", "threat"), "difficult": pgettext("side", "difficult")}
+    return words.get(word, word)
+
+
+def phase_word(name: str) -> str:
+    """A phase as the engine names it (``PHASE_NAMES``), for "not possible in the rooms phase"."""
+    words = {"setup": pgettext("phase", "setup"), "roll": pgettext("phase", "roll"),
+             "place": pgettext("phase", "place"), "rooms": pgettext("phase", "rooms"),
+             "install": pgettext("phase", "install"), "spawn": pgettext("phase", "spawn"),
+             "over": pgettext("phase", "over"), "ability": pgettext("phase", "ability")}
+    return words.get(name, name)
 
 
 def _reinforcement(game: Any) -> str:
@@ -42,17 +91,18 @@ def _reinforcement(game: Any) -> str:
 def effect_text(effect: str, amount: int = 1, reinforcement: str = "white") -> str:
     """What a resolved mothership action (boxed) or track symbol (9-card) did, in words."""
     if effect == "excavator_back":
-        return f"excavator back {amount}"
+        return _("excavator back {amount}").format(amount=amount)
     if effect == "research_back":
-        return f"research back {amount}"
+        return _("research back {amount}").format(amount=amount)
     if effect == "add_white_ships":  # the engine's name for every edition's reinforcements
-        return f"+{amount} {reinforcement} ship" + ("s" if amount > 1 else "")
+        return ngettext("+{n} {ship} ship", "+{n} {ship} ships", amount).format(
+            n=amount, ship=ship_colour(reinforcement))
     if effect == "damage":
-        return "1 damage"
+        return _("1 damage")
     if effect == "skull":
-        return "the SKULL: the game is lost"
+        return _("the SKULL: the game is lost")
     if effect == "none":
-        return "nothing"
+        return _("nothing")
     return effect.replace("_", " ")
 
 
@@ -65,16 +115,16 @@ def short_action_text(action: tuple[str, int] | None, reinforcement_letter: str 
         "excavator_back": f"exc-{amount}",
         "research_back": f"res-{amount}",
         "add_white_ships": f"+{amount}{reinforcement_letter}",
-        "damage": "1 dmg",
-        "skull": "SKULL",
-        "none": "none",  # a symbol the game plays as no effect
+        "damage": _("1 dmg"),
+        "skull": _("SKULL"),
+        "none": _("none"),  # a symbol the game plays as no effect
     }.get(kind, kind[:6])
 
 
 def action_word(game: Any) -> str:
     """What the edition calls the symbol a Mothership Phase resolves."""
     before = getattr(getattr(game, "ruleset", None), "mothership_acts_before_descending", False)
-    return "track symbol" if before else "mothership action"
+    return _("track symbol") if before else _("mothership action")
 
 
 def _arrow(a: Any, b: Any) -> str:
@@ -82,7 +132,7 @@ def _arrow(a: Any, b: Any) -> str:
 
 
 def _dice(values: Sequence[int]) -> str:
-    return " ".join(map(str, values)) if values else "none"
+    return " ".join(map(str, values)) if values else _("none")
 
 
 def _wasted(ev: Event) -> str:
@@ -92,16 +142,41 @@ def _wasted(ev: Event) -> str:
     reason = ev.get("reason", "")
     kind = ev.get("type", "")
     if reason == "below_one":
-        return "robot value below 1: no robot" if kind == "robots" else "value below 1: no effect"
+        return _("robot value below 1: no robot") if kind == "robots" else _("value below 1: no effect")
     if reason == "next_cost":
-        return f"no research: the next space costs {ev.get('next_cost', '?')}"
+        return _("no research: the next space costs {cost}").format(cost=ev.get("next_cost", "?"))
     if reason == "energy_full":
-        return "no energy gained: the energy track is full"
+        return _("no energy gained: the energy track is full")
     if reason == "not_above":
-        return "no energy gained: the value is not above your energy"
+        return _("no energy gained: the value is not above your energy")
     if reason == "no_target":
-        return f"no ship shot down: none on an explosion of {ev.get('value', '?')} or less"
-    return "the value is wasted"
+        return _("no ship shot down: none on an explosion of {value} or less").format(value=ev.get("value", "?"))
+    return _("the value is wasted")
+
+
+def loss_text(cause: str) -> str:
+    """Why a game was lost (``state.loss_cause``), in words."""
+    return _(LOSS_WORDS[cause]) if cause in LOSS_WORDS else _(cause) if cause else cause
+
+
+def setup_text(game: Any, sides: str) -> str:
+    """The set-up draw (``sky_drawn``'s sides letters) in words, as each edition calls its cards."""
+    letters = {letter: name for name, letter in getattr(game, "side_letters", ())}
+    if game is None or not sides or not set(sides) <= set(letters):
+        return _("set-up drawn: {sides}").format(sides=sides)
+    named = [letters[s] for s in sides]
+    if game.setup_word == "sky":
+        return _("sky tiles drawn: sky {sides} (E easy, T threat; bottom tile first)").format(
+            sides="".join(s[0].upper() for s in named))
+    hard = [card for card, side in zip(game.cards, named, strict=True) if side == "difficult"]
+    if hard:
+        return _("cards drawn: difficult side: {cards}").format(cards=", ".join(hard))
+    return _("cards drawn: every card on its easy side")
+
+
+def arrow_direction(direction: str) -> str:
+    words = {"left": pgettext("arrow", "left"), "right": pgettext("arrow", "right")}
+    return words.get(direction, direction)
 
 
 def phrase(ev: Event, game: Any = None) -> str:
@@ -110,140 +185,192 @@ def phrase(ev: Event, game: Any = None) -> str:
     get = ev.get
     reinforcement = _reinforcement(game)
     if kind == "sky_drawn":
-        sides = str(get("sides", ""))
-        letters = {letter: name for name, letter in getattr(game, "side_letters", ())}
-        if game is not None and sides and set(sides) <= set(letters):
-            described = game.describe_sides(tuple(letters[s] for s in sides))
-            return f"{getattr(game, 'cards_noun', 'cards')} drawn: {described}"
-        return f"set-up drawn: {sides}"
+        return setup_text(game, str(get("sides", "")))
     if kind == "round_started":
-        return f"round {get('round')} begins"
+        return _("round {round} begins").format(round=get("round"))
     if kind == "phase":
-        title = PHASE_TITLES.get(get("phase", ""), str(get("phase", "")))
+        title = phase_title(str(get("phase", "")))
         options = get("options")
         if options:
-            return f"{title}: choose a drop point above column {', '.join(options)}"
+            return _("{phase}: choose a drop point above column {columns}").format(
+                phase=title, columns=", ".join(options))
         return title
     if kind == "dice_rolled":
         plain_name, white_name = (game.dice_names if game is not None else ("gray", "white"))
         parts = []
         if get("plain"):
-            parts.append(f"{plain_name} {_dice(get('plain'))}")
+            parts.append(_("{colour} {values}").format(colour=die_colour(plain_name), values=_dice(get("plain"))))
         if get("white"):
-            parts.append(f"{white_name} {_dice(get('white'))}")
-        rolled = ", ".join(parts) or "no dice"
+            parts.append(_("{colour} {values}").format(colour=die_colour(white_name), values=_dice(get("white"))))
+        rolled = ", ".join(parts) or _("no dice")
         if get("reroll"):
-            return f"re-rolled the unplaced dice (a white die was placed): {rolled}"
-        return f"rolled: {rolled}"
+            return _("re-rolled the unplaced dice (a white die was placed): {dice}").format(dice=rolled)
+        return _("rolled: {dice}").format(dice=rolled)
     if kind == "die_placed":
         steps = get("steps", 0)
         column = str(get("space", "?"))[:1]
-        slowed = " (one less on an AA gun)" if steps != get("value") else ""
-        return f"{get('color')} {get('value')} on {get('space')}: ships in column {column} move {steps}{slowed}"
+        fields = {"colour": die_colour(str(get("color"))), "value": get("value"), "space": get("space"),
+                  "column": column, "steps": steps}
+        if steps != get("value"):
+            return _("{colour} {value} on {space}: ships in column {column} move {steps} "
+                     "(one less on an AA gun)").format(**fields)
+        return _("{colour} {value} on {space}: ships in column {column} move {steps}").format(**fields)
     if kind == "ship_moved":
-        moved = f"{get('ship')} ship {_arrow(get('from'), get('to'))}"
-        return f"arrow: {moved}" if get("why") == "arrow" else moved
+        moved = _("{ship} ship {move}").format(ship=ship_colour(str(get("ship"))),
+                                               move=_arrow(get("from"), get("to")))
+        return _("arrow: {move}").format(move=moved) if get("why") == "arrow" else moved
     if kind == "arrow_blocked":
-        why = "the board's edge" if get("reason") == "edge" else "a ship is in the way"
-        return f"the {get('direction')} arrow at {get('at')} does not move the {get('ship')} ship ({why})"
+        fields = {"direction": arrow_direction(str(get("direction"))), "at": get("at"),
+                  "ship": ship_colour(str(get("ship")))}
+        if get("reason") == "edge":
+            return _("the {direction} arrow at {at} does not move the {ship} ship (the board's edge)").format(**fields)
+        return _("the {direction} arrow at {at} does not move the {ship} ship (a ship is in the way)").format(
+            **fields)
     if kind == "ship_hit_city":
-        return f"the {get('ship')} ship from {get('from')} HITS THE CITY and goes back to the mothership"
+        return _("the {ship} ship from {cell} HITS THE CITY and goes back to the mothership").format(
+            ship=ship_colour(str(get("ship"))), cell=get("from"))
     if kind == "damage":
-        by = "" if get("by") == "ship" else f" ({get('by')})"
-        return f"damage {get('total')} of {get('limit')}{by}"
+        if get("by") == "ship":
+            return _("damage {total} of {limit}").format(total=get("total"), limit=get("limit"))
+        return _("damage {total} of {limit} ({cause})").format(total=get("total"), limit=get("limit"),
+                                                               cause=_cause(str(get("by"))))
     if kind == "mothership_descended":
         returned = get("returned") or []
         back = ""
         if len(returned) == 1:
-            back = f"; the {returned[0]} ship on that row goes back onto it"
+            back = _("; the {ship} ship on that row goes back onto it").format(ship=ship_colour(returned[0]))
         elif returned:
-            back = f"; the ships on that row ({', '.join(returned)}) go back onto it"
+            back = _("; the ships on that row ({ships}) go back onto it").format(
+                ships=", ".join(ship_colour(r) for r in returned))
         if get("why") == "symbol":
-            return f"M at {get('at')}: the mothership moves down to row {get('row')}{back}"
-        return f"the mothership moves down to row {get('row')}{back}"
+            return _("M at {cell}: the mothership moves down to row {row}{back}").format(
+                cell=get("at"), row=get("row"), back=back)
+        return _("the mothership moves down to row {row}{back}").format(row=get("row"), back=back)
     if kind == "mothership_action":
         effect = str(get("effect", "none"))  # ``effect``, not ``action``: that field is the history index
-        return f"{action_word(game)} on row {get('row')}: {effect_text(effect, get('amount', 1), reinforcement)}"
+        return _("{symbol} on row {row}: {effect}").format(
+            symbol=action_word(game), row=get("row"), effect=effect_text(effect, get("amount", 1), reinforcement))
     if kind == "ships_shot_down":
-        ships = ", ".join(f"{s.get('ship')} at {s.get('at')}" for s in get("ships", []))
-        return f"fighters ({get('value')}) shoot down: {ships or 'nothing'}"
+        ships = ", ".join(_("{ship} at {cell}").format(ship=ship_colour(str(s.get("ship"))), cell=s.get("at"))
+                          for s in get("ships", []))
+        return _("fighters ({value}) shoot down: {ships}").format(value=get("value"), ships=ships or _("nothing"))
     if kind == "research_changed":
-        by = " (mothership)" if get("by") == "mothership" else ""
-        return f"research {_arrow(get('from'), get('to'))}{by}"
+        move = _arrow(get("from"), get("to"))
+        if get("by") == "mothership":
+            return _("research {move} (mothership)").format(move=move)
+        return _("research {move}").format(move=move)
     if kind == "energy_changed":
         by = get("by", "")
-        why = {"room cost": " (its cost)", "dig": " (digging costs 1)", "room": ""}.get(by, f" ({by})" if by else "")
-        return f"energy {_arrow(get('from'), get('to'))}{why}"
+        move = _arrow(get("from"), get("to"))
+        if by == "room cost":
+            return _("energy {move} (its cost)").format(move=move)
+        if by == "dig":
+            return _("energy {move} (digging costs 1)").format(move=move)
+        if by and by != "room":
+            return _("energy {move} ({cause})").format(move=move, cause=_cause(str(by)))
+        return _("energy {move}").format(move=move)
     if kind == "room_used":
-        name = ROOM_NAMES.get(get("type", ""), f"{get('type')} room")
-        text = f"{name} {get('room')}, value {get('value')}"
+        text = _("{room_name} {room}, value {value}").format(
+            room_name=room_name(str(get("type", ""))), room=get("room"), value=get("value"))
         wasted = _wasted(ev)
         return f"{text} — {wasted}" if wasted else text
     if kind == "die_discarded":
-        why = get("why", "")
-        reason = {"player": "discarded", "end of rooms phase": "removed at the end of the Rooms Phase",
-                  "aa gun or tunnel": "removed (AA guns and tunnels do nothing in the Rooms Phase)"}
-        return f"die {get('value')} on {get('space')} {reason.get(why, why)}"
+        return _discarded(str(get("why", ""))).format(value=get("value"), space=get("space"))
     if kind == "excavator_moved":
+        move = _arrow(get("from"), get("to"))
         if get("by") == "mothership":
-            return f"the excavator is pushed back {_arrow(get('from'), get('to'))}"
-        return f"the excavator digs {_arrow(get('from'), get('to'))}"
+            return _("the excavator is pushed back {move}").format(move=move)
+        return _("the excavator digs {move}").format(move=move)
     if kind == "robot_built":
-        return f"a robot of value {get('value')} is built"
+        return _("a robot of value {value} is built").format(value=get("value"))
     if kind == "robot_installed":
-        return f"robot R{get('value')} installed on {get('space')}"
+        return _("robot R{value} installed on {space}").format(value=get("value"), space=get("space"))
     if kind == "robot_used":
-        return f"robot on {get('space')} {_arrow(get('from'), get('to'))}"
+        return _("robot on {space} {move}").format(space=get("space"), move=_arrow(get("from"), get("to")))
     if kind == "robot_removed":
-        why = {"player": "removed", "worn out": "worn out and removed",
-               "buried": "buried by the excavator's retreat", "displaced": "displaced by the worker die"}
-        return f"robot on {get('space')} {why.get(get('why', ''), 'removed')}"
+        why = get("why", "")
+        texts = {"worn out": _("robot on {space} worn out and removed"),
+                 "buried": _("robot on {space} buried by the excavator's retreat"),
+                 "displaced": _("robot on {space} displaced by the worker die")}
+        return texts.get(why, _("robot on {space} removed")).format(space=get("space"))
     if kind == "robot_skipped":
-        why = "no space for it" if get("why") == "no space" else "declined"
-        return f"the robot of value {get('value')} is not installed ({why})"
+        if get("why") == "no space":
+            return _("the robot of value {value} is not installed (no space for it)").format(value=get("value"))
+        return _("the robot of value {value} is not installed (declined)").format(value=get("value"))
     if kind == "ships_added":
         count = get("count", 0)
+        ship = ship_colour(str(get("ship", reinforcement)))
         if not count:
-            return f"no {get('ship', reinforcement)} ship is left in the supply"
-        ships = f"{count} {get('ship', reinforcement)} ship{'s' if count > 1 else ''}"
-        return f"{ships} from the supply onto the mothership"
+            return _("no {ship} ship is left in the supply").format(ship=ship)
+        return ngettext("{n} {ship} ship from the supply onto the mothership",
+                        "{n} {ship} ships from the supply onto the mothership", count).format(n=count, ship=ship)
     if kind == "ships_waiting":
-        waiting = ", ".join(f"{v} {k}" for k, v in ev.items() if k not in ("kind", "action") and v)
-        return f"every drop point is taken: waiting for next round: {waiting or 'none'}"
+        waiting = ", ".join(f"{v} {ship_colour(k)}" for k, v in ev.items() if k not in ("kind", "action") and v)
+        return _("every drop point is taken: waiting for next round: {ships}").format(ships=waiting or _("none"))
     if kind == "ship_spawned":
-        return f"a {get('ship')} ship spawns above column {get('col')}"
+        return _("a {ship} ship spawns above column {column}").format(
+            ship=ship_colour(str(get("ship"))), column=get("col"))
     if kind == "game_won":
-        return "WON: the research is complete"
+        return _("WON: the research is complete")
     if kind == "game_lost":
-        cause = get("cause", "")
-        return f"LOST: {LOSS_WORDS.get(cause, cause)}"
+        return _("LOST: {cause}").format(cause=loss_text(str(get("cause", ""))))
     if kind == "ability":
         return _ability(ev)
     fields = ", ".join(f"{k} {v}" for k, v in ev.items() if k not in ("kind", "action"))
     return f"{kind.replace('_', ' ')}" + (f": {fields}" if fields else "")
 
 
-CITY_NAMES = {"roswell": "Roswell", "new-york": "New York", "washington": "Washington, DC"}
+def _cause(by: str) -> str:
+    """Who changed a track, when it is not the usual (damage by the mothership, research by an ability)."""
+    words = {"mothership": _("mothership"), "ability": _("ability"), "ship": _("ship")}
+    return words.get(by, by)
+
+
+def _discarded(why: str) -> str:
+    """A removed die's sentence (``{value}``, ``{space}``) for why it was removed."""
+    texts = {"player": _("die {value} on {space} discarded"),
+             "end of rooms phase": _("die {value} on {space} removed at the end of the Rooms Phase"),
+             "aa gun or tunnel": _("die {value} on {space} removed "
+                                   "(AA guns and tunnels do nothing in the Rooms Phase)")}
+    return texts.get(why, "die {value} on {space} " + why)
+
+
+CITY_NAMES = {"roswell": N_("Roswell"), "new-york": N_("New York"), "washington": N_("Washington, DC")}
+
+
+def city_side(side: str) -> str:
+    """A city tile's side: blue (undamaged) or damaged (the red side)."""
+    words = {"blue": pgettext("city side", "blue"), "damaged": pgettext("city side", "damaged"),
+             "red": pgettext("city side", "red")}
+    return words.get(side, side)
+
+
+def city_name(city: str) -> str:
+    return _(CITY_NAMES[city]) if city in CITY_NAMES else city
 
 
 def _ability(ev: Event) -> str:
     """A city ability's effect (``docs/ufs-rules.md``, "City abilities")."""
     get = ev.get
-    city = CITY_NAMES.get(str(get("city")), str(get("city")))
-    who = f"{city}{' (damaged side)' if get('side') not in (None, 'blue') else ''}"
+    city = city_name(str(get("city")))
+    who = city if get("side") in (None, "blue") else _("{city} (damaged side)").format(city=city)
     effect = get("effect")
     if effect == "research":
-        return f"{who}: the first damage moves the research {_arrow(get('from'), get('to'))}"
+        return _("{who}: the first damage moves the research {move}").format(
+            who=who, move=_arrow(get("from"), get("to")))
     if effect == "room_value":
         robots = get("robots", 0)
-        return (f"{who}: the room {get('room')} is worth {_arrow(get('from'), get('to'))} "
-                f"({robots} robot{'s' if robots != 1 else ''} in it)")
+        return ngettext("{who}: the room {room} is worth {move} ({n} robot in it)",
+                        "{who}: the room {room} is worth {move} ({n} robots in it)", robots).format(
+            who=who, room=get("room"), move=_arrow(get("from"), get("to")), n=robots)
     if effect == "white_six":
-        return f"{who}: one {get('color')} die is set to {get('value')} instead of being rolled"
+        return _("{who}: one {colour} die is set to {value} instead of being rolled").format(
+            who=who, colour=die_colour(str(get("color"))), value=get("value"))
     if effect == "worker_six":
-        return f"{who}: the {get('color')} {get('from')} becomes a {get('to')}"
+        return _("{who}: the {colour} {old} becomes a {new}").format(
+            who=who, colour=die_colour(str(get("color"))), old=get("from"), new=get("to"))
     extra = ", ".join(f"{k} {v}" for k, v in ev.items() if k not in ("kind", "action", "city", "side", "effect"))
-    return f"{who} ability: {effect}" + (f" ({extra})" if extra else "")
+    return _("{who} ability: {effect}").format(who=who, effect=effect) + (f" ({extra})" if extra else "")
 
 
 # --- grouping ---------------------------------------------------------------------------------
@@ -283,11 +410,12 @@ def segments(events: Iterable[Event], round_no: int = 0, phase: str = "") -> lis
 
 
 def _dice_removed(run: Sequence[Event]) -> str:
-    where = ", ".join(f"{ev.get('value')} on {ev.get('space')}" for ev in run)
+    where = ", ".join(_("{value} on {space}").format(value=ev.get("value"), space=ev.get("space")) for ev in run)
     why = run[0].get("why", "")
-    reason = {"player": "discarded", "end of rooms phase": "removed at the end of the Rooms Phase",
-              "aa gun or tunnel": "removed (AA guns and tunnels do nothing in the Rooms Phase)"}
-    return f"dice {where} {reason.get(why, why)}"
+    texts = {"player": _("dice {dice} discarded"),
+             "end of rooms phase": _("dice {dice} removed at the end of the Rooms Phase"),
+             "aa gun or tunnel": _("dice {dice} removed (AA guns and tunnels do nothing in the Rooms Phase)")}
+    return texts.get(why, "dice {dice} " + why).format(dice=where)
 
 
 # what a mothership action did: told on the action's own line
@@ -338,7 +466,7 @@ def join(events: Iterable[Event], game: Any = None) -> str:
                 continue
         if ev.get("kind") == "die_placed":
             if not moved:
-                phrases.append(f"no ship in column {str(ev.get('space', '?'))[:1]}")
+                phrases.append(_("no ship in column {column}").format(column=str(ev.get("space", "?"))[:1]))
                 continue
             if ev.get("steps") == ev.get("value"):
                 continue
@@ -364,7 +492,7 @@ def sentence_list(events: Iterable[Event], game: Any = None) -> str:
 
 def preview_text(events: Sequence[Event], game: Any = None) -> str:
     """What a move would do, from ``state.preview(action)``: its phrases, or 'nothing happens'."""
-    return join(events, game) or "nothing happens"
+    return join(events, game) or _("nothing happens")
 
 
 def marks(events: Sequence[Event]) -> str:
@@ -375,14 +503,14 @@ def marks(events: Sequence[Event]) -> str:
 
 
 MARK_KINDS = {"!": "ship_hit_city", "M": "mothership_descended", "†": "game_lost", "★": "game_won"}
-MARK_WORDS = {"!": "a ship hits the city", "M": "the mothership moves down", "†": "the game is lost",
-              "★": "the game is won"}
+MARK_WORDS = {"!": N_("a ship hits the city"), "M": N_("the mothership moves down"), "†": N_("the game is lost"),
+              "★": N_("the game is won")}
 
 
 def marks_key(signs: Iterable[str]) -> str:
     """The key to the signs that appear (``! a ship hits the city · M ...``)."""
     present = set(signs)
-    return " · ".join(f"{sign} {words}" for sign, words in MARK_WORDS.items() if sign in present)
+    return " · ".join(f"{sign} {_(words)}" for sign, words in MARK_WORDS.items() if sign in present)
 
 
 def danger_cells(previews: Iterable[Sequence[Event]]) -> set[str]:
@@ -438,7 +566,7 @@ def log_lines(history: Sequence[Step], game: Any = None) -> list[tuple[int, list
             cut = step.events.index(phase_starts[0])
             before, after = join(step.events[:cut], game), join(step.events[cut:], game)
             lines.append(f"{step.notation}" + (f": {before}" if before else ""))
-            lines.append(f"  Mothership Phase: {after or 'nothing happens'}")
+            lines.append("  " + _("Mothership Phase: {events}").format(events=after or _("nothing happens")))
         else:
             lines.append(f"{step.notation}" + (f": {body}" if body else ""))
     return rounds

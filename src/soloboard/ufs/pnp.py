@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
+from soloboard.i18n import N_, _
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
 from soloboard.ufs.game import BaseUFSGame
@@ -37,7 +38,7 @@ _ALIASES = {
     "mothership-card": "mothership",
 }
 
-PROVENANCE_NOTICE = (
+PROVENANCE_NOTICE = N_(
     "The difficult sides come from a single unverified third-party transcription, not checked "
     "against the cards (its easy sides had slips); see docs/ufs-pnp.md for its doubtful values."
 )
@@ -243,29 +244,31 @@ class UFSPnPGame(BaseUFSGame):
     def title(self) -> str:
         # every front end prints the title: the place to say where the difficult sides come from
         if not self.level:
-            return "9-card edition, level 0"
-        return f"9-card edition, level {self.level} (difficult sides: unverified transcription)"
+            return _("9-card edition, level 0")
+        return _("9-card edition, level {level} (difficult sides: unverified transcription)").format(level=self.level)
 
     def describe_sides(self, sides: tuple[str, ...]) -> str:
         hard = [card for card, side in zip(self.cards, sides, strict=True) if side == "difficult"]
-        return f"difficult side: {', '.join(hard)}" if hard else "every card on its easy side"
+        if hard:
+            return _("difficult side: {cards}").format(cards=", ".join(hard))
+        return _("every card on its easy side")
 
     def notices(self) -> list[str]:
         notes = []
         if self.level:
-            notes.append(PROVENANCE_NOTICE)
+            notes.append(_(PROVENANCE_NOTICE))
         playable = self.playable_cards()
         others = [card for card in self.cards if card not in playable]
         if others:
             notes.append(
-                f"Difficult sides that can be played: {', '.join(playable)}. Not {', '.join(others)}: "
-                "they need values no source gives (never guessed), so levels above "
-                f"{len(playable)} cannot be played."
+                _("Difficult sides that can be played: {playable}. Not {others}: they need values no source gives "
+                  "(never guessed), so levels above {n} cannot be played.").format(
+                    playable=", ".join(playable), others=", ".join(others), n=len(playable))
             )
-        rule = ("energy becomes max(energy, value), at most 7 (the rulebook)" if self.ruleset.energy_rule == "max"
-                else "energy rooms add their value (the later edition's rule, energy_rule='add')")
-        notes.append(f"Energy rooms: {rule}.")
-        notes.append("Easy sides transcribed from the card images, checked against a second transcription.")
+        rule = (_("energy becomes max(energy, value), at most 7 (the rulebook)") if self.ruleset.energy_rule == "max"
+                else _("energy rooms add their value (the later edition's rule, energy_rule='add')"))
+        notes.append(_("Energy rooms: {rule}.").format(rule=rule))
+        notes.append(_("Easy sides transcribed from the card images, checked against a second transcription."))
         return notes
 
 

@@ -14,8 +14,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.i18n import _, pgettext
 from soloboard.ufs import actions as A
-from soloboard.ufs.narrate import effect_text
+from soloboard.ufs.narrate import die_colour, effect_text, game_word, phase_word, ship_colour
 from soloboard.ufs.tables import (
     AA_GUN,
     ARROW_LEFT,
@@ -33,6 +34,13 @@ if TYPE_CHECKING:
 COLS = A.COLS
 PRIMARY, REINFORCEMENT = 1, 2  # the ship codes in ``state.grid`` (purple/green, white/red)
 ROOM_ABBR = {"energy": "ENE", "fighters": "FIG", "research": "RES", "robots": "ROB"}
+
+
+def room_abbr_word(kind: str) -> str:
+    """A room type in three letters, in the current language (ENE, FIG: GEN, STÍ in Czech)."""
+    words = {"energy": pgettext("room abbreviation", "ENE"), "fighters": pgettext("room abbreviation", "FIG"),
+             "research": pgettext("room abbreviation", "RES"), "robots": pgettext("room abbreviation", "ROB")}
+    return words.get(kind, kind[:3].upper())
 
 
 def sky_symbol(code: int) -> str:
@@ -63,9 +71,9 @@ def mothership_action_text(action: tuple[str, int] | None, single_source_reading
         return ""
     kind, amount = action
     if kind == "skull":
-        return "SKULL (lose)"
+        return _("SKULL (lose)")
     if kind == "none":  # a 1-damage symbol known from one source, played as nothing (the option for old saves)
-        return "1 damage, played as no effect"
+        return _("1 damage, played as no effect")
     return effect_text(kind, amount, reinforcement)  # the words the narration uses for what it did
 
 
@@ -82,7 +90,7 @@ def acts_before_descending(state: UFSState) -> bool:
 
 def action_word(state: UFSState) -> str:
     """What the editions call the symbol a mothership phase resolves."""
-    return "track symbol" if acts_before_descending(state) else "mothership action"
+    return _("track symbol") if acts_before_descending(state) else _("mothership action")
 
 
 def research_beside_sky(state: UFSState) -> bool:
@@ -93,8 +101,8 @@ def research_beside_sky(state: UFSState) -> bool:
 def room_abbr(room: RoomInfo) -> str:
     """``ENE``, ``FIG``...; a room with two effects (9-card ``energy+fighters``) is ``ENE+FIG``."""
     if room.type in ROOM_ABBR:
-        return ROOM_ABBR[room.type]
-    return "+".join(ROOM_ABBR.get(effect, effect[:3].upper()) for effect in room.effects)
+        return room_abbr_word(room.type)
+    return "+".join(room_abbr_word(effect) for effect in room.effects)
 
 
 def title_text(state: UFSState, sep: str) -> str:
@@ -102,23 +110,23 @@ def title_text(state: UFSState, sep: str) -> str:
     game = state.game
     text = game.title()
     if state.sky is not None:
-        text += f" {sep} {game.describe_sides(state.sky.sides)} {sep} round {state.round}"
+        text += f" {sep} {game.describe_sides(state.sky.sides)} {sep} " + _("round {round}").format(round=state.round)
     return text
 
 
 def setup_text(game: BaseUFSGame) -> str:
     harder = game.side_letters[1][0]
-    return (f"Set-up: {game.flipped} of the {len(game.cards)} {game.cards_noun} will be turned "
-            f"to their {harder} side at random.")
+    return _("Set-up: {n} of the {total} {cards} will be turned to their {side} side at random.").format(
+        n=game.flipped, total=len(game.cards), cards=game_word(game.cards_noun), side=game_word(harder))
 
 
 def room_label(state: UFSState, space: int) -> str:
     base = state.base
     kind = base.kind[space]
     if kind == AA_GUN:
-        return "AA gun"
+        return _("AA gun")
     if kind == TUNNEL:
-        return "tunnel"
+        return _("tunnel")
     room = base.rooms[base.room_of[space]]
     mod = f"{room.modifier:+d}" if room.modifier else ""
     multi = "*" if len(room.spaces) > 1 else ""
@@ -138,34 +146,37 @@ def space_content(state: UFSState, space: int) -> str:
 
 def render_text(state: UFSState) -> str:
     game = state.game
-    lines = [f"Under Falling Skies - {game.title()}"]
+    lines = [_("Under Falling Skies") + f" - {game.title()}"]
     if state.sky is None:
         lines.append(setup_text(game))
         return "\n".join(lines)
     layout = state.layout
     sky = state.sky
-    primary, reinforcement = game.ship_names
-    lines[0] = f"Under Falling Skies - {title_text(state, '-')}, {state.phase_name} phase"
+    primary, reinforcement = (ship_colour(name) for name in game.ship_names)
+    lines[0] = _("Under Falling Skies") + f" - {title_text(state, '-')}, " + _("{phase} phase").format(
+        phase=phase_word(state.phase_name))
     lines.append(
-        f"Research {state.research}/{sky.research_last}   Energy {state.energy}/{layout.energy_max}   "
-        f"Damage {state.damage} (destroyed at {layout.damage_limit})"
+        _("Research {research}/{last}   Energy {energy}/{max}   Damage {damage} (destroyed at {limit})").format(
+            research=state.research, last=sky.research_last, energy=state.energy, max=layout.energy_max,
+            damage=state.damage, limit=layout.damage_limit)
     )
     lines.append(
-        f"On the mothership: {state.wait_p} {primary}, {state.wait_w} {reinforcement}; "
-        f"{reinforcement} supply {state.supply_w}"
+        _("On the mothership: {p} {primary}, {w} {reinforcement}; {reinforcement} supply {supply}").format(
+            p=state.wait_p, primary=primary, w=state.wait_w, reinforcement=reinforcement, supply=state.supply_w)
     )
     lines.append("")
     beside = research_beside_sky(state)
-    heading = "mothership action / research cost" if beside else (
-        "track symbol (fires before the mothership moves down)" if acts_before_descending(state)
-        else "mothership action")
-    lines.append("row    " + "".join(f"  {c}  " for c in "abcde") + "  " + heading)
+    heading = _("mothership action / research cost") if beside else (
+        _("track symbol (fires before the mothership moves down)") if acts_before_descending(state)
+        else _("mothership action"))
+    lines.append(_("row").ljust(7) + "".join(f"  {c}  " for c in "abcde") + "  " + heading)
     grid = state.grid
     cell = sky.cell
+    sky_word = _("sky")
     for row in range(state.ms, sky.rows + 1):
         if row == state.ms:
             cells = "".join(f" [{ship_letter(game, grid[row * COLS + c])}] " for c in range(COLS))
-            lines.append(f"MS {row:>2}  {cells}  drop points")
+            lines.append(f"MS {row:>2}  {cells}  " + _("drop points"))
             continue
         cells = "".join(
             f"{sky_symbol(cell[row * COLS + c]):>3}{ship_letter(game, grid[row * COLS + c])} " for c in range(COLS)
@@ -175,24 +186,24 @@ def render_text(state: UFSState) -> str:
             research_space = sky.rows + 1 - row + sky.research_on_city  # the city's spaces come first
             cost = sky.research_costs[research_space]
             marker = "<-R" if state.research == research_space else "   "
-            lines.append(f"sky{row:>2}  {cells}  {action:<30} {cost:>2}{marker}")
+            lines.append(f"{sky_word}{row:>2}  {cells}  {action:<30} {cost:>2}{marker}")
         else:
-            lines.append(f"sky{row:>2}  {cells}  {action}".rstrip())
+            lines.append(f"{sky_word}{row:>2}  {cells}  {action}".rstrip())
     if beside:
         city_track = "".join(  # the start space and the research spaces printed on the city tile
             f" {sky.research_costs[space]}" + ("<-R" if state.research == space else "")
             for space in range(1, sky.research_on_city + 1)
         )
         start_marker = "<-R" if state.research == 0 else ""
-        lines.append(f"city    {'=' * 25}  research start{start_marker}{city_track}".rstrip())
+        lines.append((_("city").ljust(8) + "=" * 25 + "  " + _("research start") + start_marker + city_track).rstrip())
     else:
-        lines.append(f"city    {'=' * 25}")
+        lines.append(_("city").ljust(8) + "=" * 25)
         track = " ".join(
             f"{cost}<-R" if state.research == space else str(cost)
             for space, cost in enumerate(sky.research_costs) if space
         )
-        lines.append(f"Research track, cost of each space from the start: start{'<-R' if state.research == 0 else ''}"
-                     f" {track}")
+        lines.append(_("Research track, cost of each space from the start: start{marker} {track}").format(
+            marker="<-R" if state.research == 0 else "", track=track))
     lines.append("")
     for row in range(A.BASE_ROWS):
         parts = []
@@ -202,18 +213,20 @@ def render_text(state: UFSState) -> str:
             dug = state.is_excavated(s)
             text = f"{label} {space_content(state, s)}".strip()
             parts.append(f"{text if dug else '(' + text + ')':<16}")
-        lines.append(f"base {row}  " + "".join(parts))
-    lines.append("(parentheses: not excavated yet; [n] worker die, Rn robot, Rnz exhausted robot, EXC excavator)")
+        lines.append(_("base") + f" {row}  " + "".join(parts))
+    lines.append(_("(parentheses: not excavated yet; [n] worker die, Rn robot, Rnz exhausted robot, EXC excavator)"))
     if state.pending_robots:
         built = ", ".join(f"R{v}" for v in state.pending_robots)
-        lines.append(f"Robots built this phase, installed once every die is resolved: {built}")
+        lines.append(_("Robots built this phase, installed once every die is resolved: {robots}").format(robots=built))
     if state.phase_name == "ability":
         lines.append(game.hooks.decision_prompt(state))
     if state.phase_name in ("place", "ability"):
         plain, white = state.unplaced_dice()
-        lines.append(f"Unplaced dice: {game.dice_names[0]} {plain or '-'}  {game.dice_names[1]} {white or '-'}")
+        lines.append(_("Unplaced dice: {plain_colour} {plain}  {white_colour} {white}").format(
+            plain_colour=die_colour(game.dice_names[0]), plain=plain or "-",
+            white_colour=die_colour(game.dice_names[1]), white=white or "-"))
     if state.is_terminal():
-        lines.append("WON: the research is complete." if state.result == 1.0 else f"LOST: {state.loss_cause}.")
+        lines.append(_result_words(state))
     return "\n".join(lines)
 
 
@@ -234,18 +247,14 @@ DIE_STYLES = {
 }
 ROOM_STYLE = {"energy": "yellow", "fighters": "red", "research": "cyan", "robots": "green"}
 ROBOT_STYLE = "bold white on blue"
-_LEGEND_REST = (
-    "< > arrow · M mothership descends · Xn explosion n · ! a ship one move from the city · "
-    "[n] worker die · Rn robot (Rnz exhausted) · EXC excavator · (…) not excavated · "
-    "+n that many spaces ahead of the excavator · *c3 part of the multi-space room c3 · $n energy cost"
-)
-
-
 def legend_text(game: BaseUFSGame) -> str:
     """The key to the board's signs, with the game's ship letters."""
-    ships = " · ".join(f"{letter} {name} ship" for letter, name in zip(game.ship_letters, game.ship_names,
-                                                                        strict=True))
-    return f"{ships} · {_LEGEND_REST}"
+    ships = " · ".join(_("{letter} {ship} ship").format(letter=letter, ship=ship_colour(name))
+                       for letter, name in zip(game.ship_letters, game.ship_names, strict=True))
+    rest = _("< > arrow · M mothership descends · Xn explosion n · ! a ship one move from the city · "
+             "[n] worker die · Rn robot (Rnz exhausted) · EXC excavator · (…) not excavated · "
+             "+n that many spaces ahead of the excavator · *c3 part of the multi-space room c3 · $n energy cost")
+    return f"{ships} · {rest}"
 
 
 def ship_style(game: BaseUFSGame, ship: int) -> str:
@@ -293,15 +302,15 @@ def _research_cell(state: UFSState, row: int) -> Text:
     if state.research == space:
         text.append(" ◀R", style="bold green")
     elif space == state.sky.research_last:
-        text.append(" win", style="green")
+        text.append(" " + _("win"), style="green")
     return text
 
 
 def _research_track(state: UFSState) -> Text:
     """The research track as one line, for an edition that prints it apart from the sky."""
     sky = state.sky
-    text = Text.assemble(("Research track ", "bold"), ("(cost of each space, from the start): ", "dim"))
-    text.append("start", style="dim" if state.research else "bold")
+    text = Text.assemble((_("Research track") + " ", "bold"), (_("(cost of each space, from the start):") + " ", "dim"))
+    text.append(_("start"), style="dim" if state.research else "bold")
     if state.research == 0:
         text.append(" ◀R", style="bold green")
     for space in range(1, sky.research_last + 1):
@@ -310,7 +319,7 @@ def _research_track(state: UFSState) -> Text:
         if state.research == space:
             text.append(" ◀R", style="bold green")
         elif space == sky.research_last:
-            text.append(" win", style="green")
+            text.append(" " + _("win"), style="green")
     return text
 
 
@@ -319,10 +328,10 @@ def _action_cell(state: UFSState, row: int) -> Text:
     first = acts_before_descending(state)
     if row == state.ms:
         if row == sky.skull_row:
-            return Text("▲ mothership on the SKULL row: the game is lost", style="bold white on red")
-        return Text("▲ mothership and its drop points", style="bold")
+            return Text("▲ " + _("mothership on the SKULL row: the game is lost"), style="bold white on red")
+        return Text("▲ " + _("mothership and its drop points"), style="bold")
     if row == sky.skull_row:
-        text = Text("SKULL: the game is lost here", style="bold white on red")
+        text = Text(_("SKULL: the game is lost here"), style="bold white on red")
     else:
         action = sky.action[row]
         label = action_text(state, row)
@@ -331,7 +340,7 @@ def _action_cell(state: UFSState, row: int) -> Text:
     if row == state.ms + 1:
         # boxed: the mothership moves onto this row next and does its action; 9-card: the symbol
         # just below the mothership's arrow fires next, and then the mothership moves down
-        text.append("  ◀ fires next" if first else "  ◀ next", style="bold")
+        text.append("  ◀ " + (_("fires next") if first else _("next")), style="bold")
     return text
 
 
@@ -340,11 +349,11 @@ def _sky_table(state: UFSState, flagged: frozenset[str] = frozenset()) -> Table:
     sky = state.sky
     beside = research_beside_sky(state)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
-    table.add_column("sky", justify="right", style="bold")
+    table.add_column(_("sky"), justify="right", style="bold")
     for letter in "abcde":
         table.add_column(letter, justify="center", min_width=4)
     if beside:
-        table.add_column("research", justify="left")
+        table.add_column(_("research"), justify="left")
     table.add_column(action_word(state))
     ms = state.ms
     # rows the mothership covers are drawn only while the research costs beside them still matter
@@ -362,15 +371,15 @@ def _sky_table(state: UFSState, flagged: frozenset[str] = frozenset()) -> Table:
             label = Text(f"{row}", style="bold red" if row == sky.skull_row else "bold")
         research = [_research_cell(state, row) if row else Text("")] if beside else []
         table.add_row(label, *cells, *research, _action_cell(state, row))
-    start = Text("start", style="dim")
+    start = Text(_("start"), style="dim")
     if state.research == 0:
         start.append(" ◀R", style="bold green")
     for space in range(1, sky.research_on_city + 1):  # the research spaces printed on the city tile
         start.append(f" · {sky.research_costs[space]}", style="dim" if space <= state.research else "bold")
         if state.research == space:
             start.append(" ◀R", style="bold green")
-    city = Text(f"ships passing row {sky.rows} hit the city", style="dim")
-    table.add_row(Text("city", style="bold"), *[Text("════", style="blue") for _ in range(COLS)],
+    city = Text(_("ships passing row {row} hit the city").format(row=sky.rows), style="dim")
+    table.add_row(Text(_("city"), style="bold"), *[Text("════", style="blue") for _ in range(COLS)],
                   *([start] if beside else []), city)
     return table
 
@@ -378,12 +387,12 @@ def _sky_table(state: UFSState, flagged: frozenset[str] = frozenset()) -> Table:
 def _room_name(room: RoomInfo) -> Text:
     mod = f"{room.modifier:+d}" if room.modifier else ""
     if room.type in ROOM_STYLE:
-        return Text(f"{ROOM_ABBR[room.type]}{mod}", style=f"bold {ROOM_STYLE[room.type]}")
+        return Text(f"{room_abbr_word(room.type)}{mod}", style=f"bold {ROOM_STYLE[room.type]}")
     text = Text()
     for i, effect in enumerate(room.effects):  # a room with two effects, e.g. ENE+FIG
         if i:
             text.append("+", style="bold")
-        text.append(ROOM_ABBR.get(effect, effect[:3].upper()), style=f"bold {ROOM_STYLE.get(effect, '')}".strip())
+        text.append(room_abbr_word(effect), style=f"bold {ROOM_STYLE.get(effect, '')}".strip())
     text.append(mod, style="bold")
     return text
 
@@ -394,9 +403,9 @@ def _base_cell(state: UFSState, space: int) -> Text:
     dug = state.is_excavated(space)
     text = Text()
     if kind == AA_GUN:
-        text.append("AA gun", style="bold")
+        text.append(_("AA gun"), style="bold")
     elif kind == TUNNEL:
-        text.append("tunnel", style="dim")
+        text.append(_("tunnel"), style="dim")
     else:
         room = base.rooms[base.room_of[space]]
         text.append_text(_room_name(room))
@@ -424,7 +433,7 @@ def _base_cell(state: UFSState, space: int) -> Text:
 
 def _base_table(state: UFSState) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
-    table.add_column("base", justify="right", style="bold")
+    table.add_column(_("base"), justify="right", style="bold")
     for letter in "abcde":
         table.add_column(letter, no_wrap=False)
     for row in range(A.BASE_ROWS):
@@ -441,21 +450,23 @@ def _meter(value: int, size: int, style: str) -> Text:
 def _tracks(state: UFSState) -> Text:
     layout = state.layout
     return Text.assemble(
-        ("Research ", "bold"), (f"{state.research}/{state.sky.research_last}", "bold green"),
-        "   ", ("Energy ", "bold"), _meter(state.energy, layout.energy_max, "yellow"),
+        (_("Research") + " ", "bold"), (f"{state.research}/{state.sky.research_last}", "bold green"),
+        "   ", (_("Energy") + " ", "bold"), _meter(state.energy, layout.energy_max, "yellow"),
         f" {state.energy}/{layout.energy_max}",
-        "   ", ("Damage ", "bold"), _meter(state.damage, layout.damage_limit, "red"),
-        f" {state.damage} (the base is destroyed at {layout.damage_limit})",
+        "   ", (_("Damage") + " ", "bold"), _meter(state.damage, layout.damage_limit, "red"),
+        " " + _("{damage} (the base is destroyed at {limit})").format(damage=state.damage, limit=layout.damage_limit),
     )
 
 
 def _mothership_line(state: UFSState) -> Text:
     game = state.game
-    primary, reinforcement = game.ship_names
+    primary, reinforcement = (ship_colour(name) for name in game.ship_names)
     return Text.assemble(
-        ("Mothership ", "bold"), f"row {state.ms} · waiting to spawn: {state.wait_p} {primary} (",
-        _ship_text(game, PRIMARY), f"), {state.wait_w} {reinforcement} (", _ship_text(game, REINFORCEMENT),
-        f") · {reinforcement} ships in the supply: {state.supply_w}",
+        (_("Mothership") + " ", "bold"),
+        _("row {row} · waiting to spawn: {n} {ship} (").format(row=state.ms, n=state.wait_p, ship=primary),
+        _ship_text(game, PRIMARY), _("), {n} {ship} (").format(n=state.wait_w, ship=reinforcement),
+        _ship_text(game, REINFORCEMENT),
+        _(") · {ship} ships in the supply: {n}").format(ship=reinforcement, n=state.supply_w),
     )
 
 
@@ -466,23 +477,28 @@ def _next_action_line(state: UFSState) -> Text:
     if acts_before_descending(state):
         if nxt == sky.skull_row:
             return Text(
-                f"Next track symbol (row {nxt}, just below the mothership) is the SKULL: the game is lost at "
-                "the end of this round unless the research is complete", style="bold white on red",
+                _("Next track symbol (row {row}, just below the mothership) is the SKULL: the game is lost at "
+                  "the end of this round unless the research is complete").format(row=nxt),
+                style="bold white on red",
             )
-        action = action_text(state, nxt) or "no symbol"
+        action = action_text(state, nxt) or _("no symbol")
         return Text.assemble(
-            ("Next track symbol ", "bold"), f"(row {nxt}, fires before the mothership moves down): ",
-            (action, "bold"), (f"   · the skull (row {sky.skull_row}) is {moves_left} rows below it", "dim"),
+            (_("Next track symbol") + " ", "bold"),
+            _("(row {row}, fires before the mothership moves down):").format(row=nxt) + " ",
+            (action, "bold"),
+            ("   · " + _("the skull (row {row}) is {n} rows below it").format(row=sky.skull_row, n=moves_left),
+             "dim"),
         )
     if nxt == sky.skull_row:
         return Text(
-            f"Next mothership move (row {nxt}) reaches the SKULL: the game is lost at the end of this round "
-            "unless the research is complete", style="bold white on red",
+            _("Next mothership move (row {row}) reaches the SKULL: the game is lost at the end of this round "
+              "unless the research is complete").format(row=nxt), style="bold white on red",
         )
-    action = action_text(state, nxt) or "no action"
+    action = action_text(state, nxt) or _("no action")
     return Text.assemble(
-        ("Next mothership action ", "bold"), f"(row {nxt}): ", (action, "bold"),
-        (f"   · the skull (row {sky.skull_row}) is {moves_left} mothership moves away", "dim"),
+        (_("Next mothership action") + " ", "bold"), _("(row {row}):").format(row=nxt) + " ", (action, "bold"),
+        ("   · " + _("the skull (row {row}) is {n} mothership moves away").format(row=sky.skull_row, n=moves_left),
+         "dim"),
     )
 
 
@@ -498,16 +514,19 @@ def _spawn_line(state: UFSState) -> Text:
     game = state.game
     options = ", ".join("abcde"[c] for c in state.spawn_options)
     if game.ruleset.spawn_farthest:
-        return Text(f"A ship must spawn: choose the drop point above column {options}.", style="bold")
-    primary, reinforcement = game.ship_names
+        return Text(_("A ship must spawn: choose the drop point above column {columns}.").format(columns=options),
+                    style="bold")
+    primary, reinforcement = (ship_colour(name) for name in game.ship_names)
     which = []
     if state.wait_p:
         which.append(f"{state.wait_p} {primary}")
     if state.wait_w:
         which.append(f"{state.wait_w} {reinforcement}")
-    choose = "which ship, and " if len(which) > 1 else ""
-    return Text(f"A ship must spawn (waiting: {', '.join(which)}): choose {choose}the drop point "
-                f"above column {options}.", style="bold")
+    if len(which) > 1:
+        return Text(_("A ship must spawn (waiting: {ships}): choose which ship, and the drop point above column "
+                      "{columns}.").format(ships=", ".join(which), columns=options), style="bold")
+    return Text(_("A ship must spawn (waiting: {ships}): choose the drop point above column {columns}.").format(
+        ships=", ".join(which), columns=options), style="bold")
 
 
 def _phase_lines(state: UFSState) -> list[Text]:
@@ -518,28 +537,33 @@ def _phase_lines(state: UFSState) -> list[Text]:
         lines.append(Text(game.hooks.decision_prompt(state), style="bold"))
     if phase in ("place", "ability"):
         plain, white = state.unplaced_dice()
-        used = "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1) or "none"
+        used = "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1) or _("none")
         lines.append(Text.assemble(
-            ("Unplaced dice: ", "bold"), f"{game.dice_names[0]} ", _dice_text(plain, die_style(game, A.GRAY)),
-            f"  {game.dice_names[1]} ", _dice_text(white, die_style(game, A.WHITE)),
-            f"   (columns already used: {used})",
+            (_("Unplaced dice:") + " ", "bold"), f"{die_colour(game.dice_names[0])} ",
+            _dice_text(plain, die_style(game, A.GRAY)),
+            f"  {die_colour(game.dice_names[1])} ", _dice_text(white, die_style(game, A.WHITE)),
+            "   " + _("(columns already used: {columns})").format(columns=used),
         ))
     if state.dig_space >= 0 and phase in ("place", "rooms"):
-        text = f"A die waits at {A.space_name(state.dig_space)} to dig (1 energy in the Rooms Phase)"
-        if not game.ruleset.dig_checked_on_place:
-            distance = state.base.pos[state.dig_space] - state.exc
-            text += f"; it digs only if it shows at least its distance, {distance}, else it is just removed"
-        lines.append(Text(text + "."))
+        space = A.space_name(state.dig_space)
+        if game.ruleset.dig_checked_on_place:
+            text = _("A die waits at {space} to dig (1 energy in the Rooms Phase).").format(space=space)
+        else:
+            text = _("A die waits at {space} to dig (1 energy in the Rooms Phase); it digs only if it shows at least "
+                     "its distance, {distance}, else it is just removed.").format(
+                space=space, distance=state.base.pos[state.dig_space] - state.exc)
+        lines.append(Text(text))
     if state.pending_robots and phase != "install":
         built = ", ".join(f"R{v}" for v in state.pending_robots)
-        lines.append(Text(f"Robots built this phase, installed once every die is resolved: {built}.",
-                          style="green"))
+        lines.append(Text(_("Robots built this phase, installed once every die is resolved: {robots}.").format(
+            robots=built), style="green"))
     if phase == "install":
-        more = f" ({len(state.pending_robots)} more to install after it)" if state.pending_robots else ""
-        when = "" if game.ruleset.robots_installed_at_once else "Every die is resolved. "
-        lines.append(Text(f"{when}A robot of value {state.install_value} was built: install it on an empty "
-                          "excavated room space (remove a robot first if you have the most allowed)." + more,
-                          style="bold green"))
+        more = (" " + _("({n} more to install after it)").format(n=len(state.pending_robots))
+                if state.pending_robots else "")
+        when = "" if game.ruleset.robots_installed_at_once else _("Every die is resolved.") + " "
+        lines.append(Text(when + _("A robot of value {value} was built: install it on an empty excavated room space "
+                                   "(remove a robot first if you have the most allowed).").format(
+            value=state.install_value) + more, style="bold green"))
     if phase == "spawn":
         lines.append(_spawn_line(state))
     if state.is_terminal():
@@ -550,8 +574,14 @@ def _phase_lines(state: UFSState) -> list[Text]:
 def result_text(state: UFSState) -> Text:
     """How a finished game ended, in one line."""
     if state.result == 1.0:
-        return Text("WON: the research is complete.", style="bold green")
-    return Text(f"LOST: {state.loss_cause}.", style="bold white on red")
+        return Text(_result_words(state), style="bold green")
+    return Text(_result_words(state), style="bold white on red")
+
+
+def _result_words(state: UFSState) -> str:
+    if state.result == 1.0:
+        return _("WON: the research is complete.")
+    return _("LOST: {cause}.").format(cause=_(state.loss_cause) if state.loss_cause else "")
 
 
 def render_rich(state: UFSState, *, legend: bool = False, flagged: frozenset[str] = frozenset()) -> RenderableType:
@@ -562,11 +592,11 @@ def render_rich(state: UFSState, *, legend: bool = False, flagged: frozenset[str
     end finds them with move previews).
     """
     game = state.game
-    title = Text(f"Under Falling Skies — {game.title()}", style="bold")
+    title = Text(_("Under Falling Skies") + f" — {game.title()}", style="bold")
     if state.sky is None:
         return Group(title, Text(setup_text(game)))
-    title = Text.assemble(("Under Falling Skies — ", "bold"), (title_text(state, "·"), "bold"),
-                          f" · {state.phase_name} phase")
+    title = Text.assemble((_("Under Falling Skies") + " — ", "bold"), (title_text(state, "·"), "bold"),
+                          " · " + _("{phase} phase").format(phase=phase_word(state.phase_name)))
     parts: list[RenderableType] = [title, _tracks(state)]
     if not research_beside_sky(state):
         parts.append(_research_track(state))

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, StateMixin
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.events import EventLog
+from soloboard.i18n import _
 from soloboard.ufs import actions as A
+from soloboard.ufs.narrate import die_colour, game_word, phase_word
 from soloboard.ufs.tables import (
     AA_GUN,
     ARROW_LEFT,
@@ -201,7 +203,7 @@ class UFSState(EventLog, StateMixin):
             self.game.hooks.apply_decision(self, action)
             self.phase = PLACE
         else:
-            raise IllegalActionError("the game is over: no more actions", "game over")
+            raise IllegalActionError(_("the game is over: no more actions"), "game over")
         self.hist.append(action)
 
     def clone(self) -> UFSState:
@@ -323,8 +325,10 @@ class UFSState(EventLog, StateMixin):
         game = self.game
         if action - A.SKY_CHANCE not in game.setup_masks():
             raise IllegalActionError(
-                f"{action} is not a set-up draw of this game: exactly {game.flipped} {game.cards_noun} "
-                f"are on their {game.side_letters[1][0]} side", "setup: threat level",
+                _("{action} is not a set-up draw of this game: exactly {n} {cards} are on their {side} side").format(
+                    action=action, n=game.flipped, cards=game_word(game.cards_noun),
+                    side=game_word(game.side_letters[1][0])),
+                "setup: threat level",
             )
         self._use_layout(game.layout(game.sides_for_mask(action - A.SKY_CHANCE)))
         if self._ev is not None:
@@ -344,12 +348,13 @@ class UFSState(EventLog, StateMixin):
 
     def _roll(self, action: int) -> None:
         if not 0 <= action < A.SKY_CHANCE:
-            raise IllegalActionError(f"{action} is not a dice roll", "dice roll")
+            raise IllegalActionError(_("{action} is not a dice roll").format(action=action), "dice roll")
         g, w = A.ROLLS[action]
         if len(g) != self.roll_g or len(w) != self.roll_w:
             raise IllegalActionError(
-                f"this roll is of {self.roll_g} {self.game.dice_names[0]} and {self.roll_w} white dice, "
-                f"not {len(g)} and {len(w)}", "dice roll",
+                _("this roll is of {n} {colour} and {white} white dice, not {got} and {got_white}").format(
+                    n=self.roll_g, colour=die_colour(self.game.dice_names[0]), white=self.roll_w,
+                    got=len(g), got_white=len(w)), "dice roll",
             )
         pool = [0] * 12
         for v in g:
@@ -405,13 +410,15 @@ class UFSState(EventLog, StateMixin):
             plain, white = self.unplaced_dice()
             names = self.game.dice_names
             raise IllegalActionError(
-                f"there is no unplaced {names[color]} {value} "
-                f"(unplaced: {names[0]} {plain or 'none'}, white {white or 'none'})", "dice phase: roll",
+                _("there is no unplaced {colour} {value} (unplaced: {plain_colour} {plain}, white {white})").format(
+                    colour=die_colour(names[color]), value=value, plain_colour=die_colour(names[0]),
+                    plain=plain or _("none"), white=white or _("none")), "dice phase: roll",
             )
         col = space % COLS
         if self.cols_used >> col & 1:
             raise IllegalActionError(
-                f"column {'abcde'[col]} already has a worker die this round: each die goes in a different column",
+                _("column {column} already has a worker die this round: each die goes in a different column").format(
+                    column="abcde"[col]),
                 "rule 1: one die per column",
             )
         pos = self.base.pos[space]
@@ -419,25 +426,28 @@ class UFSState(EventLog, StateMixin):
             distance = pos - self.exc
             if self.dig_space >= 0:
                 raise IllegalActionError(
-                    f"{A.space_name(space)} is unexcavated and a die already waits to dig at "
-                    f"{A.space_name(self.dig_space)}: at most one die per round goes on an unexcavated space",
+                    _("{space} is unexcavated and a die already waits to dig at {dig}: at most one die per round "
+                      "goes on an unexcavated space").format(space=A.space_name(space),
+                                                              dig=A.space_name(self.dig_space)),
                     "rule 2: excavation",
                 )
             if distance == 0:
                 raise IllegalActionError(
-                    f"{A.space_name(space)} is the excavator's own space, which is unexcavated and cannot take a die",
+                    _("{space} is the excavator's own space, which is unexcavated and cannot take a die").format(
+                        space=A.space_name(space)),
                     "rule 2: excavation",
                 )
             if value < distance and self.rules.dig_checked_on_place:
                 raise IllegalActionError(
-                    f"{A.space_name(space)} is {distance} spaces ahead of the excavator: "
-                    f"the die must show at least {distance}, not {value}",
+                    _("{space} is {distance} spaces ahead of the excavator: the die must show at least {distance}, "
+                      "not {value}").format(space=A.space_name(space), distance=distance, value=value),
                     "rule 2: excavation",
                 )
             self.dig_space = space
         if self.robots[space] and self.rules.robots_block_workers:
             raise IllegalActionError(
-                f"a robot stands on {A.space_name(space)}: in this edition a robot occupies its space",
+                _("a robot stands on {space}: in this edition a robot occupies its space").format(
+                    space=A.space_name(space)),
                 "robots: occupied space",
             )
         self.pool[color * 6 + value - 1] -= 1
@@ -640,7 +650,8 @@ class UFSState(EventLog, StateMixin):
         elif A.DISCARD <= action < A.DIG:
             space = action - A.DISCARD
             if not self.dice[space]:
-                raise IllegalActionError(f"there is no worker die on {A.space_name(space)}", "rule 9: rooms phase")
+                raise IllegalActionError(_("there is no worker die on {space}").format(space=A.space_name(space)),
+                                         "rule 9: rooms phase")
             if self._ev is not None:
                 self._emit("die_discarded", space=A.space_name(space), value=self.dice[space], why="player")
             self.dice[space] = 0
@@ -668,31 +679,35 @@ class UFSState(EventLog, StateMixin):
         base = self.base
         index = base.room_of[space]
         if index < 0:
-            raise IllegalActionError(f"{A.space_name(space)} is not a room", "rule 9: rooms phase")
+            raise IllegalActionError(_("{space} is not a room").format(space=A.space_name(space)),
+                                     "rule 9: rooms phase")
         room = base.rooms[index]
         if space != room.anchor:
             raise IllegalActionError(
-                f"name this room by its first space {A.space_name(room.anchor)}", "action numbering"
+                _("name this room by its first space {space}").format(space=A.space_name(room.anchor)),
+                "action numbering",
             )
         dice = self.dice
         robots = self.robots
         for s in room.spaces:
             if base.pos[s] >= self.exc:
                 raise IllegalActionError(
-                    f"{A.space_name(s)} is not excavated yet: a room works only once it is dug out",
+                    _("{space} is not excavated yet: a room works only once it is dug out").format(
+                        space=A.space_name(s)),
                     "rule 2: excavation",
                 )
             if not dice[s] and not (robots[s] and not self.exhausted >> s & 1):
-                what = "an exhausted robot" if robots[s] else "no die"
+                what = _("an exhausted robot") if robots[s] else _("no die")
                 raise IllegalActionError(
-                    f"{A.space_name(s)} holds {what}: a room is used only when every one of its spaces holds a die "
-                    "or a ready robot", "rule 9: multi-space rooms",
+                    _("{space} holds {what}: a room is used only when every one of its spaces holds a die "
+                      "or a ready robot").format(space=A.space_name(s), what=what), "rule 9: multi-space rooms",
                 )
         game = self.game
         cost = game.hooks.room_cost(self, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
         if self.energy < cost:
             raise IllegalActionError(
-                f"the room costs {cost} energy and you have {self.energy}", "rule 9: energy cost"
+                _("the room costs {cost} energy and you have {energy}").format(cost=cost, energy=self.energy),
+                "rule 9: energy cost",
             )
         ev = self._ev
         used: dict[str, Any] = {}
@@ -809,14 +824,15 @@ class UFSState(EventLog, StateMixin):
     def _dig(self, space: int) -> None:
         if space != self.dig_space or not self.dice[space]:
             raise IllegalActionError(
-                f"no die waits to dig at {A.space_name(space)}", "rule 10: excavator"
+                _("no die waits to dig at {space}").format(space=A.space_name(space)), "rule 10: excavator"
             )
         if self.energy < 1:
-            raise IllegalActionError("moving the excavator costs 1 energy and you have 0", "rule 10: excavator")
+            raise IllegalActionError(_("moving the excavator costs 1 energy and you have 0"), "rule 10: excavator")
         if not self._dig_reaches():
             raise IllegalActionError(
-                f"the die on {A.space_name(space)} shows {self.dice[space]} but the excavator is "
-                f"{self.base.pos[space] - self.exc} spaces away: the die can only be discarded",
+                _("the die on {space} shows {value} but the excavator is {distance} spaces away: the die can only "
+                  "be discarded").format(space=A.space_name(space), value=self.dice[space],
+                                         distance=self.base.pos[space] - self.exc),
                 "rule 10: excavator",
             )
         if self._ev is not None:
@@ -830,11 +846,12 @@ class UFSState(EventLog, StateMixin):
 
     def _remove_robot(self, space: int) -> None:
         if not self.robots[space]:
-            raise IllegalActionError(f"there is no robot on {A.space_name(space)}", "robots: removal")
+            raise IllegalActionError(_("there is no robot on {space}").format(space=A.space_name(space)),
+                                     "robots: removal")
         if not self._may_remove_robots():
             raise IllegalActionError(
-                "in this edition a robot leaves the base only when it is at 1 and would go lower, or when a new "
-                "robot takes its blue die because no other blue die is free", "robots: removal",
+                _("in this edition a robot leaves the base only when it is at 1 and would go lower, or when a new "
+                  "robot takes its blue die because no other blue die is free"), "robots: removal",
             )
         if self._ev is not None:
             self._emit("robot_removed", space=A.space_name(space), why="player")
@@ -893,18 +910,19 @@ class UFSState(EventLog, StateMixin):
             space = action - A.INSTALL
             if space not in self._install_targets():
                 if self.robot_count() >= self.game.hooks.max_robots(self):
-                    msg = "you already have the most robots allowed: remove one first"
+                    msg = _("you already have the most robots allowed: remove one first")
                 elif self.base.kind[space] == TUNNEL:
-                    msg = f"{A.space_name(space)} is a tunnel (robots go in rooms" + (
-                        " or on AA guns)" if self.rules.robots_on_aa_guns else ")")
+                    msg = (_("{space} is a tunnel (robots go in rooms or on AA guns)") if self.rules.robots_on_aa_guns
+                           else _("{space} is a tunnel (robots go in rooms)"))
                 elif self.base.kind[space] == AA_GUN and not self.rules.robots_on_aa_guns:
-                    msg = f"{A.space_name(space)} is an AA gun: in this edition robots go only into excavated rooms"
+                    msg = _("{space} is an AA gun: in this edition robots go only into excavated rooms")
                 elif not self.is_excavated(space):
-                    msg = f"{A.space_name(space)} is not excavated"
+                    msg = _("{space} is not excavated")
                 else:
-                    msg = f"{A.space_name(space)} is not empty"
+                    msg = _("{space} is not empty")
                 raise IllegalActionError(
-                    f"cannot install the robot on {A.space_name(space)}: {msg}", "robots: installation"
+                    _("cannot install the robot on {space}: {why}").format(
+                        space=A.space_name(space), why=msg.format(space=A.space_name(space))), "robots: installation"
                 )
             self.robots[space] = self.install_value
             if self._ev is not None:
@@ -917,12 +935,12 @@ class UFSState(EventLog, StateMixin):
         elif action == A.SKIP:
             if self._install_targets():
                 raise IllegalActionError(
-                    "the new robot must be installed while there is an empty excavated room space",
+                    _("the new robot must be installed while there is an empty excavated room space"),
                     "robots: installation",
                 )
             if not self.rules.robots_removed_at_will and any(self.robots) and self._takes_placed_die():
                 raise IllegalActionError(
-                    "the new robot takes the blue die of a robot on the base: remove one, then install it",
+                    _("the new robot takes the blue die of a robot on the base: remove one, then install it"),
                     "robots: installation",
                 )
             if self._ev is not None:
@@ -1072,11 +1090,11 @@ class UFSState(EventLog, StateMixin):
             if not 0 <= action < self.game.num_distinct_actions():
                 self._illegal_here(action)  # an id this game does not number
             options = ", ".join("abcde"[c] for c in self.spawn_options)
-            rule = ("then the drop point farthest from its column's topmost ship" if self.rules.spawn_farthest
-                    else "then any free drop point")
+            rule = (_("then the drop point farthest from its column's topmost ship") if self.rules.spawn_farthest
+                    else _("then any free drop point"))
             raise IllegalActionError(
-                f"'{self.action_to_string(action)}' is not possible: "
-                f"a ship spawns above column {options}: first columns with no ship, {rule}",
+                _("'{move}' is not possible: a ship spawns above column {columns}: first columns with no ship, "
+                  "{rule}").format(move=self.action_to_string(action), columns=options, rule=rule),
                 "rule 14: spawning",
             )
         self._spawn(action)
@@ -1089,17 +1107,20 @@ class UFSState(EventLog, StateMixin):
         limit = self.game.num_distinct_actions()  # ids another edition or city uses are no actions here
         if not 0 <= action < limit:
             raise IllegalActionError(
-                f"{action} is not an action of this game (valid ids: 0..{limit - 1})", "action numbering"
+                _("{action} is not an action of this game (valid ids: 0..{last})").format(action=action,
+                                                                                          last=limit - 1),
+                "action numbering",
             )
         text = A.player_action_to_string(action, letters, self.game.ship_names[1])
         expected = {
-            PLACE: f"place a worker die (e.g. {letters[0]}5c3) or remove a robot",
-            ROOMS: "use, discard, dig, remove or done",
-            INSTALL: "install the new robot, remove a robot first, or skip when it cannot be installed",
-            SPAWN: "spawn a ship",
+            PLACE: _("place a worker die (e.g. {example}) or remove a robot").format(example=f"{letters[0]}5c3"),
+            ROOMS: _("use, discard, dig, remove or done"),
+            INSTALL: _("install the new robot, remove a robot first, or skip when it cannot be installed"),
+            SPAWN: _("spawn a ship"),
         }.get(self.phase, "")
         raise IllegalActionError(
-            f"'{text}' is not possible in the {PHASE_NAMES[self.phase]} phase: {expected}",
+            _("'{move}' is not possible in the {phase} phase: {expected}").format(
+                move=text, phase=phase_word(PHASE_NAMES[self.phase]), expected=expected),
             "phase order",
         )
 

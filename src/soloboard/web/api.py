@@ -1,0 +1,430 @@
+"""The JSON API under ``/api`` (docs/web.md): games, moves, undo, previews, hints, files, live updates.
+
+Every answer that changes a game is given after the change is in the store. Refusals are
+``{"error": message for a person, "rule": the rule or null}`` with 400 (malformed request,
+unknown game, parameter or value), 403 (seat token missing or wrong, not your seat, not your
+turn), 404 (no such game), 409 (a stale move, undo in a co-operative game) or 422 (a move
+the rules refuse: the engine's message and rule). Texts come in the language of ``?lang=``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import AsyncIterator, Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import JSONResponse, Response
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from starlette.concurrency import run_in_threadpool
+
+from soloboard.core.errors import IllegalActionError
+from soloboard.core.simulate import wilson
+from soloboard.core.store import canonical
+from soloboard.i18n import LANGUAGES, _, use
+from soloboard.i18n import catalog as i18n_catalog
+from soloboard.web import views
+from soloboard.web.catalog import setup_text
+from soloboard.web.games import STATUS, GameError, Games, LiveGame, check_params, setup_title
+
+MAX_IMPORT_BYTES = 4_000_000
+HINTS_AT_ONCE = threading.BoundedSemaphore(2)  # a hint searches for most of a second: never many at once
+
+
+# --- request bodies (their schema is in the OpenAPI document at /docs) ------------------------------
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: str = Field("person", description="person | ai")
+    agent: str | None = Field(None, description="an AI seat's agent: random, greedy or mcts")
+
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(description="ufs | ufs-pnp | monstros")
+    params: dict[str, Any] = Field(default_factory=dict, description="load_game's parameters (GET /api/catalog)")
+    seed: StrictInt | None = Field(None, description="the dice seed (null: a random one)")
+    seats: list[SeatSpec] | None = Field(None, description="Monstros: one per seat (default: every seat a person)")
+
+
+class MoveBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ply: StrictInt = Field(description="the game's ply the move was chosen at (a stale one gets 409)")
+    action: StrictInt | None = Field(None, description="the move's id (moves[].id)")
+    notation: str | None = Field(None, description="or the move in notation, e.g. G3c1")
+
+
+class UndoBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ply: StrictInt
+
+
+class CheckBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tokens: dict[int, str] = Field(default_factory=dict, description="{seat: token} a device holds")
+    host: str | None = Field(None, description="the host token the device holds, if any")
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"description": "malformed request, unknown game, parameter or value"},
+    403: {"description": "seat token missing or wrong, or not this seat's turn"},
+    404: {"description": "no such game"},
+    409: {"description": "stale move (the game moved on) or undo refused"},
+    422: {"description": "a move the rules refuse: the engine's message and rule"},
+}
+
+
+# --- helpers -----------------------------------------------------------------------------------------------
+
+def language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise GameError(400, f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}", None)
+    return lang
+
+
+Lang = Annotated[str, Query(description="language of the texts: en, pt, cs, pl, es")]
+Token = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's secret token")]
+
+
+def _result_text(live: LiveGame) -> str | None:
+    status = live.status()
+    if status == "won":
+        return _("Won")
+    if status == "lost":
+        cause = live.loss_cause()
+        return _("Lost: {cause}").format(cause=_(cause)) if cause else _("Lost")
+    return None
+
+
+def dumps(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+
+
+def _log(live: LiveGame, lang: str) -> tuple[list[dict[str, Any]], bytes]:
+    """The narrated log and its JSON, extended from what was told before (the lock is held): a long
+    game's log is narrated and encoded once, not at every move."""
+    upto, entries, encoded = live.logs.get(lang, (0, [], b"[]"))
+    ply = live.ply
+    if upto > ply:  # (an undo forgets the cache; this is for a state changed another way)
+        upto, entries, encoded = 0, [], b"[]"
+    if upto < ply or not entries:
+        new = views.log_entries(live.table.events(upto), live.state)
+        if new:
+            entries = entries + new
+            encoded = dumps(new) if encoded == b"[]" else encoded[:-1] + b"," + dumps(new)[1:]
+        live.logs[lang] = (ply, entries, encoded)
+    return entries, encoded
+
+
+def game_json(live: LiveGame, lang: str, seat: int | None = None) -> bytes:
+    """The game as the page draws it, as JSON (cached until the game changes; the lock is held)."""
+    key = (lang, seat)
+    cached = live.pages.get(key)
+    if cached is not None and cached[0] == live.ply:
+        return cached[1]
+    state = live.state
+    to_move = None if state.is_terminal() else state.current_player()
+    person = live.table.person_to_move()
+    game = state.game
+    page = {
+        "id": live.id, "game": live.name, "params": live.params, "seed": live.seed, "ply": live.ply,
+        "title": game.title(), "setup": setup_text(live.name, live.params), "decisions": live.decisions,
+        "status": STATUS[live.status()], "result": _result_text(live),
+        "to_move": to_move, "seats": [s.public() for s in live.seats],
+        "view": views.view(state, seat),
+        "moves": views.moves(state) if person is not None else [],
+        "can_undo": len(live.people()) == 1 and live.table.can_undo(),
+        "notes": [_(note) for note in game.notices()] if hasattr(game, "notices") else [],
+    }
+    body = with_field(dumps(page), "log", _log(live, lang)[1])
+    live.pages[key] = (live.ply, body)
+    return body
+
+
+def with_field(body: bytes, name: str, encoded: bytes) -> bytes:
+    """The JSON object ``body`` with one more field, already encoded."""
+    return body[:-1] + b',"' + name.encode() + b'":' + encoded + b"}"
+
+
+def _narrated(events: list[dict[str, Any]], live: LiveGame) -> list[dict[str, Any]]:
+    return views.log_entries(events, live.state)
+
+
+def existing(game_id: int, request: Request) -> LiveGame:
+    """The game of the path (a dependency: an unknown game is a 404 before a stream starts)."""
+    return request.app.state.games.get(game_id)
+
+
+def build_router(games: Games, live_updates: Any) -> APIRouter:
+    """The ``/api`` routes over ``games`` (``live_updates``: the :class:`~soloboard.web.live.Live` of the app)."""
+    api = APIRouter(prefix="/api", responses=ERRORS)
+
+    def reply(status: int, data: Any) -> JSONResponse:
+        return JSONResponse(data, status_code=status)
+
+    def raw(status: int, body: bytes) -> Response:
+        return Response(body, status_code=status, media_type="application/json")
+
+    def seat_for(live: LiveGame, token: str | None) -> int | None:
+        return live.seat_of(token) if token else None
+
+    @api.get("/catalog", summary="Every game with its parameters, the agents and the languages")
+    def get_catalog(lang: Lang = "en") -> JSONResponse:
+        from soloboard.web.catalog import catalog
+
+        with use(language(lang)):
+            return reply(200, catalog())
+
+    @api.get("/i18n/{code}", summary="The page's texts in one language: {msgid: translation}")
+    def get_i18n(code: str) -> JSONResponse:
+        return reply(200, i18n_catalog(language(code)))
+
+    @api.get("/games", summary="Saved games, the latest first")
+    def list_games(lang: Lang = "en") -> JSONResponse:
+        with use(language(lang)):
+            return reply(200, {"games": games.list()})
+
+    @api.post("/games", status_code=201, summary="Create a game; the answer carries the seats' secret tokens")
+    def create_game(body: NewGame, lang: Lang = "en") -> JSONResponse:
+        with use(language(lang)):
+            seats = None if body.seats is None else [s.model_dump() for s in body.seats]
+            live, tokens, host = games.create(body.game, body.params, body.seed, seats)
+            with live.lock:
+                page = game_json(live, lang, tokens[0]["seat"] if tokens else None)
+        return raw(201, with_field(with_field(page, "tokens", dumps(tokens)), "host", dumps(host)))
+
+    @api.post("/games/import", status_code=201, summary="Create a game from a save file (the terminal's format)")
+    async def import_game(request: Request, lang: Lang = "en") -> JSONResponse:
+        data = await request.body()
+        with use(language(lang)):
+            if len(data) > MAX_IMPORT_BYTES:
+                raise GameError(400, _("The file is too large to be a game file"))
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise GameError(400, _("Not a game file: not UTF-8 text")) from None
+        def work() -> bytes:
+            with use(lang):
+                live, tokens, host = games.import_save(text)
+                with live.lock:
+                    page = game_json(live, lang, tokens[0]["seat"] if tokens else None)
+                return with_field(with_field(page, "tokens", dumps(tokens)), "host", dumps(host))
+
+        return raw(201, await run_in_threadpool(work))
+
+    async def run(game_id: int, work: Callable[[], Response]) -> Response:
+        """``work()`` for one game: at once on the event loop when it is quick (a game in memory
+        with no AI seat: a few milliseconds, and no hop to a thread under the GIL), else in a
+        worker thread (loading a game from the store, AI seats thinking, which hold its lock)."""
+        live = games.loaded(game_id)
+        if live is not None and not live.table.ai_seats:
+            return work()
+        return await run_in_threadpool(work)
+
+    @api.get("/games/{game_id}", summary="The game: board, legal moves, log, whose turn")
+    async def get_game(game_id: int, lang: Lang = "en", token: Token = None) -> Response:
+        def work() -> Response:
+            with use(language(lang)):
+                live = games.get(game_id)
+                with live.lock:
+                    return raw(200, game_json(live, lang, seat_for(live, token)))
+
+        return await run(game_id, work)
+
+    @api.get("/games/{game_id}/preview", summary="What a move would do (events, narrated), for hover")
+    async def preview(game_id: int, action: Annotated[int, Query(description="a move's id")],
+                      ply: Annotated[int | None, Query(description="the ply the page shows (a stale one: no events)")]
+                      = None, lang: Lang = "en") -> Response:
+        def work() -> Response:
+            with use(language(lang)):
+                live = games.get(game_id)
+                with live.lock:
+                    if ply is not None and ply != live.ply:
+                        # a hover sent just before a move arrives after it: nothing to tell, and no error
+                        return reply(200, {"action": action, "ply": ply, "events": [], "stale": True})
+                    if live.table.person_to_move() is None:
+                        raise GameError(409, _("No person decides now: nothing to preview"), "turn order")
+                    try:
+                        events = live.state.preview(action)
+                    except IllegalActionError as exc:
+                        raise GameError(422, str(exc), exc.rule or None) from None
+                    return reply(200, {"action": action, "ply": live.ply, "stale": False,
+                                       "notation": live.state.action_to_string(action),
+                                       "events": _narrated(events, live)})
+
+        return await run(game_id, work)
+
+    @api.post("/games/{game_id}/moves", summary="Play a move (the seat's token in X-Seat-Token)")
+    async def move(game_id: int, body: MoveBody, lang: Lang = "en", token: Token = None) -> Response:
+        def work() -> Response:
+            with use(language(lang)):
+                if (body.action is None) == (body.notation is None):
+                    raise GameError(400, _("Give the move as 'action' (its id) or as 'notation', one of the two"))
+                live, at = games.move(game_id, token, body.ply, body.action, body.notation)
+                with live.lock:
+                    page = game_json(live, lang, seat_for(live, token))
+                    new = [entry for entry in _log(live, lang)[0] if entry["ply"] >= at]
+                    ply = live.ply
+            live_updates.publish(game_id, ply)
+            return raw(200, with_field(page, "new", dumps(new)))
+
+        return await run(game_id, work)
+
+    @api.post("/games/{game_id}/undo", summary="Take back the last decision (games with one person)")
+    async def undo(game_id: int, body: UndoBody, lang: Lang = "en", token: Token = None) -> Response:
+        def work() -> Response:
+            with use(language(lang)):
+                live = games.undo(game_id, token, body.ply)
+                with live.lock:
+                    page = game_json(live, lang, seat_for(live, token))
+                    ply = live.ply
+            live_updates.publish(game_id, ply)
+            return raw(200, page)
+
+        return await run(game_id, work)
+
+    @api.get("/games/{game_id}/hint", summary="The best moves with their estimated chance of winning")
+    def hint(game_id: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
+        from soloboard.cli.hint import estimate
+
+        with use(language(lang)):
+            live = games.get(game_id)
+            with live.lock:
+                to_move = live.table.person_to_move()
+                if to_move is None:
+                    raise GameError(409, _("No person decides now: no hint"), "turn order")
+                # a hint is for the seat to move, on the device that holds it (a search costs a second)
+                if not token or live.seat_of(token) is None:
+                    raise GameError(403, _("A hint needs the seat's secret token (the X-Seat-Token header)"),
+                                    "seat token")
+                if live.seat_of(token) != to_move:
+                    raise GameError(403, _("It is seat {turn}'s turn: a hint is for the seat to move").format(
+                        turn=to_move + 1), "turn order")
+                state = live.state.clone()
+            if not HINTS_AT_ONCE.acquire(timeout=10):
+                raise GameError(409, _("The server is busy with other hints; try again"), None)
+            try:
+                found = estimate(state)
+            finally:
+                HINTS_AT_ONCE.release()
+            return reply(200, {"ply": len(state.history()), "moves": [
+                {"id": h.action, "notation": h.notation, "win": h.win, "low": h.low, "high": h.high, "text": h.effect}
+                for h in found]})
+
+    @api.get("/games/{game_id}/export", summary="The game as a save file (docs/save-format.md)")
+    def export(game_id: int) -> Response:
+        text = games.export(game_id)
+        live = games.get(game_id)
+        name = f"soloboard-{live.name}-{game_id}.json"
+        return Response(text, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @api.get("/games/{game_id}/events", response_class=EventSourceResponse,
+             summary="Server-sent events: 'state' {ply} now and whenever the game changes")
+    async def events(request: Request, live: Annotated[LiveGame, Depends(existing)]) -> AsyncIterator[ServerSentEvent]:
+        async for event in live_updates.stream(live.id, live.ply, request.is_disconnected):
+            yield event
+
+    @api.get("/games/{game_id}/qr", summary="An SVG QR code of a seat's join link")
+    def qr(game_id: int, request: Request, seat: int, token: str) -> Response:
+        import segno
+
+        live = games.get(game_id)
+        if not live.opens_invite(seat, token):
+            raise GameError(403, _("This token does not open seat {seat}").format(seat=seat + 1), "seat token")
+        base = str(request.base_url).rstrip("/")
+        link = f"{base}/join/{game_id}?seat={seat}&token={token}"
+        out = io.BytesIO()
+        # a standalone SVG document (with its namespace): an <img> and a file viewer show it too
+        segno.make(link, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
+                                          title=_("Join link of seat {seat}").format(seat=seat + 1))
+        return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    @api.post("/games/{game_id}/seats/{seat}/claim",
+              summary="Take a seat with its join link's token: a fresh token, every older one stops working")
+    def claim(game_id: int, seat: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
+        with use(language(lang)):
+            fresh = games.claim(game_id, seat, token)
+        live_updates.publish_seat(game_id, seat)
+        return reply(200, {"seat": seat, "token": fresh})
+
+    @api.post("/games/{game_id}/seats/{seat}/invite",
+              summary="A new join link for a seat (its holder's or the host's token in X-Seat-Token)")
+    def invite(game_id: int, seat: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
+        with use(language(lang)):
+            fresh = games.invite(game_id, seat, token)
+        return reply(200, {"seat": seat, "token": fresh, "join": f"/join/{game_id}?seat={seat}&token={fresh}"})
+
+    @api.post("/games/{game_id}/seats/check", summary="Which of a device's seat tokens still open their seat")
+    def check(game_id: int, body: CheckBody, lang: Lang = "en") -> JSONResponse:
+        with use(language(lang)):
+            return reply(200, games.check(game_id, body.tokens, body.host))
+
+    def _rate(row: dict[str, Any]) -> dict[str, Any]:
+        return rate(row) | {"title": setup_title(row["game"], row["params"]),
+                            "setup": setup_text(row["game"], row["params"])}
+
+    @api.get("/stats", summary="Finished games of people and win rates by setup, and the agents' measured rates")
+    def stats(lang: Lang = "en") -> JSONResponse:
+        with use(language(lang)):
+            with games.store_lock:
+                people = games.store.person_results()
+                agents = games.store.series_results()
+            return reply(200, {"people": [_rate(r) for r in people], "agents": [_rate(r) for r in agents]})
+
+    @api.get("/setup", summary="A setup's difficulty in the rulebook's stars and the agents' measured win rates")
+    def setup(game: str, params: str = "{}", lang: Lang = "en") -> JSONResponse:
+        from soloboard.ufs.stars import stars
+
+        with use(language(lang)):
+            try:
+                given = json.loads(params)
+            except json.JSONDecodeError as exc:
+                raise GameError(400, _("'params' is not valid JSON: {why}").format(why=exc)) from None
+            loaded = check_params(game, given)
+            found = stars(game, given)
+            return reply(200, {**found, "measured": measured(games, game, loaded.parameters())})
+
+    return api
+
+
+def rate(row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` (``games``, ``wins``) with its win rate and the rate's 95 % Wilson interval."""
+    low, high = wilson(row["wins"], row["games"])
+    return {**row, "rate": row["wins"] / row["games"] if row["games"] else None, "low": low, "high": high}
+
+
+_NORMAL: dict[tuple[str, str], str] = {}
+
+
+def _normal(game: str, params: dict[str, Any]) -> str | None:
+    """The canonical full parameters of a setup (how a report's short params compare with a game's)."""
+    key = (game, canonical(params))
+    hit = _NORMAL.get(key)
+    if hit is None:
+        from soloboard.core.registry import load_game
+
+        try:
+            hit = canonical(load_game(game, **params).parameters())
+        except (TypeError, ValueError):
+            hit = ""
+        _NORMAL[key] = hit
+    return hit or None
+
+
+def measured(games: Games, game: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """The agents' win rates for exactly this setup, from the report series in the store."""
+    wanted = canonical(params)
+    with games.store_lock:
+        rows = games.store.series_results(game)
+    by_agent: dict[str, list[int]] = {}
+    for row in rows:
+        if _normal(game, row["params"]) == wanted:
+            total = by_agent.setdefault(row["agent"], [0, 0])
+            total[0] += row["games"]
+            total[1] += row["wins"]
+    out = [rate({"agent": agent, "games": n, "wins": wins}) for agent, (n, wins) in by_agent.items()]
+    return sorted(out, key=lambda r: -(r["rate"] or 0))

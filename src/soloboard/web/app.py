@@ -1,0 +1,143 @@
+"""The browser front end's web application: ``create_app(db_path)`` (``soloboard serve`` runs it).
+
+Pages (``/``, ``/game/{id}``, ``/join/{id}``, ``/history``) all answer ``static/index.html``:
+the page's script routes by ``location.pathname``. ``/static`` serves the page's modules,
+styles and SVG from the package (no build step, nothing from the internet). ``/api`` is the
+JSON API (``api.py``, docs/web.md); its OpenAPI schema is at ``/openapi.json`` and ``/docs``.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from soloboard import __version__
+from soloboard.core.store import Store
+from soloboard.web.api import build_router
+from soloboard.web.games import GameError, Games
+from soloboard.web.live import Live
+
+STATIC = Path(__file__).with_name("static")
+
+
+def _problem(error: dict[str, Any]) -> str:
+    """One validation error of a request in words: where, and what is wrong."""
+    where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path", "header"))
+    if error.get("type") == "json_invalid":
+        return f"the body is not valid JSON ({error.get('ctx', {}).get('error', 'malformed')})"
+    if error.get("type") == "extra_forbidden":
+        return f"unknown field {where!r}"
+    if error.get("type") == "missing":
+        return f"{where or 'the body'} is missing"
+    return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))
+
+
+def create_app(db_path: Path | str | None = None, *, store: Store | None = None) -> FastAPI:
+    """The application over the store at ``db_path`` (None: the store's default path).
+
+    Raises :class:`~soloboard.core.store.StoreError` when the file cannot be used."""
+    db = store if store is not None else Store(db_path, threads=True)
+    live = Live()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        live.close()  # (soloboard serve closes the streams earlier, as soon as it is asked to stop)
+        db.close()
+
+    app = FastAPI(title="soloboard", version=__version__, lifespan=lifespan,
+                  description="Play soloboard's games in the browser: the JSON API (docs/web.md).")
+    app.state.games = Games(db)
+    app.state.live = live
+
+    @app.exception_handler(GameError)
+    async def game_error(_request: Request, exc: GameError) -> JSONResponse:
+        return JSONResponse({"error": exc.message, "rule": exc.rule}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(_problem(e) for e in exc.errors()) or "malformed request"
+        return JSONResponse({"error": f"Bad request: {problems}", "rule": None}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail), "rule": None}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
+    app.include_router(build_router(app.state.games, app.state.live))
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    for path in ("/", "/game/{game_id}", "/join/{game_id}", "/history"):
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+
+    return app
+
+
+class _Server:
+    """uvicorn's server, told to end the live streams as soon as it is asked to stop: a browser
+    watching a game never holds the shutdown up."""
+
+    @staticmethod
+    def make(config: Any, live: Live) -> Any:
+        import uvicorn
+
+        class Server(uvicorn.Server):
+            def handle_exit(self, sig: int, frame: Any) -> None:
+                live.close()
+                super().handle_exit(sig, frame)
+
+        return Server(config)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` for uvicorn (``port`` 0: a free one)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP named: asyncio turns Nagle off (TCP_NODELAY) only on sockets that say they are TCP, and
+    # uvicorn writes a response's head and body apart: with Nagle on, every answer waits 40 ms for an ACK
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    return sock
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None) -> int:
+    """``soloboard serve``: run the server until Ctrl-C; 0, or 2 with a message when it cannot start."""
+    import sys
+
+    import uvicorn
+
+    from soloboard.core.store import StoreError, default_path
+
+    path = Path(db_path).expanduser() if db_path is not None else default_path()
+    try:
+        app = create_app(path)
+    except StoreError as exc:
+        print(f"soloboard: {exc}", file=sys.stderr)
+        return 2
+    try:
+        sock = listen(host, port)
+    except (OSError, OverflowError) as exc:
+        print(f"soloboard: cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc} "
+              "(another server there? choose another --port)", file=sys.stderr)
+        return 2
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"soloboard: serving at http://{shown}:{bound}/ (games kept in {path}); Ctrl-C stops it", flush=True)
+    if host in ("0.0.0.0", "::"):
+        print("soloboard: reachable from other devices at this machine's address; the seats' links carry "
+              "their secret tokens", flush=True)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, lifespan="on")
+    _Server.make(config, app.state.live).run(sockets=[sock])
+    return 0

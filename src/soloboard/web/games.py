@@ -1,0 +1,494 @@
+"""The games people play in the browser: created, moved, undone, exported and imported.
+
+Each game is a :class:`~soloboard.core.table.Table` (chance, AI seats, undo) kept in memory
+while the server runs and written to the one SQLite store (``core/store.py``: ``games``,
+``web_games``, ``seats``) on every change before the answer goes out, so a refresh or a
+restart resumes it: a game not in memory is rebuilt from its stored history.
+
+Isolation: one lock per game serialises the requests on that game (two devices of a
+co-operative game cannot interleave a move); different games never wait for each other,
+except for the store's one short write. A seat's secret token is given out once (creation,
+import); the store keeps only its SHA-256 hash and a token is checked with
+``hmac.compare_digest``. Every refusal is a :class:`GameError` with the HTTP status the API
+answers (``api.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from soloboard.agents import make as make_agent
+from soloboard.agents import names as agent_names
+from soloboard.core.errors import IllegalActionError, InvalidSaveError
+from soloboard.core.registry import game_names, load_game, state_from_json
+from soloboard.core.saves import replay
+from soloboard.core.store import Store
+from soloboard.core.table import Table
+from soloboard.i18n import _
+from soloboard.web.catalog import setup_text
+
+AI_BUDGET = "0.3s"  # an mcts seat thinks as long as the terminal's 'ai' command (docs/agents.md)
+MAX_SEED = 2**63 - 1  # SQLite's INTEGER
+STATUS = {"won": "won", "lost": "lost", "unfinished": "playing"}
+# The host token's hash is kept as a row of the seats table with this seat number (no schema change:
+# kind 'person', agent 'host'); it lets the game's creator ask for a new join link of any seat.
+HOST_SEAT = -1
+
+
+class GameError(Exception):
+    """A request refused: ``status`` (400, 403, 404, 409, 422), a message for a person, the rule."""
+
+    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.rule = rule
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # "person" | "ai"
+    agent: str | None = None
+    token_hash: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "agent": self.agent}
+
+
+@dataclass
+class LiveGame:
+    """A game in play: its table, seats and what the page has been told (cached per language)."""
+
+    id: int
+    name: str
+    params: dict[str, Any]
+    table: Table
+    seats: list[Seat]
+    decisions: int
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    host_hash: str | None = None  # the game's creator's token: may ask for a new join link of any seat
+    invites: dict[int, str] = field(default_factory=dict)  # seat -> hash of its open join link's token
+    # lang -> (ply, log entries, their JSON); (lang, seat) -> (ply, the game JSON)
+    logs: dict[str, tuple[int, list[dict[str, Any]], bytes]] = field(default_factory=dict)
+    pages: dict[tuple[str, int | None], tuple[int, bytes]] = field(default_factory=dict)
+
+    @property
+    def state(self) -> Any:
+        return self.table.state
+
+    @property
+    def seed(self) -> int:
+        return self.table.seed
+
+    @property
+    def ply(self) -> int:
+        return len(self.table.state.history())
+
+    def people(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "person"]
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The person seat ``token`` opens, or None (every seat compared, in constant time each)."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                found = s.seat
+        return found
+
+    def is_host(self, token: str | None) -> bool:
+        return bool(token) and self.host_hash is not None and hmac.compare_digest(self.host_hash, token_hash(token))
+
+    def opens_invite(self, seat: int, token: str | None) -> bool:
+        """Whether ``token`` is the open join link of ``seat`` (its current token, or an invitation)."""
+        if not token:
+            return False
+        invite = self.invites.get(seat)
+        return self.seat_of(token) == seat or (invite is not None and hmac.compare_digest(invite, token_hash(token)))
+
+    def status(self) -> str:
+        state = self.state
+        if not state.is_terminal():
+            return "unfinished"
+        return "won" if state.returns()[0] >= 1.0 else "lost"
+
+    def loss_cause(self) -> str:
+        state = self.state
+        if self.status() != "lost":
+            return ""
+        return str(getattr(state, "loss_cause", "") or getattr(state, "end_cause", ""))
+
+    def record(self) -> dict[str, Any]:
+        """What the store keeps of the game now."""
+        return {"history": list(self.state.history()), "status": self.status(),
+                "rounds": int(getattr(self.state, "round", 0) or 0), "decisions": self.decisions,
+                "loss_cause": self.loss_cause()}
+
+    def forget_pages(self) -> None:
+        self.pages.clear()
+
+
+def _agent(name: str, seat: int) -> Any:
+    if name not in agent_names():  # only the built-in agents: a name never imports code over the web
+        raise GameError(400, _("Seat {seat}: unknown agent {agent!r}; choose one of: {agents}").format(
+            seat=seat, agent=name, agents=", ".join(agent_names())))
+    return make_agent(name, budget=AI_BUDGET if name == "mcts" else None)
+
+
+def check_params(name: Any, params: Any) -> Any:
+    """The game ``name`` with ``params`` (a 400 naming what is wrong)."""
+    if not isinstance(name, str) or name not in game_names():
+        raise GameError(400, _("Unknown game {game!r}; valid games: {games}").format(
+            game=name, games=", ".join(game_names())))
+    if not isinstance(params, dict):
+        raise GameError(400, _("'params' must be an object of the game's parameters"))
+    if params.get("deck") is not None:
+        # a deck is a file on the server: the browser cannot name one (it would read any file)
+        raise GameError(400, _("A deck file cannot be chosen from the browser; play the real cards with "
+                               "'soloboard play monstros --deck FILE' in the terminal"))
+    try:
+        return load_game(name, **params)
+    except (TypeError, ValueError) as exc:
+        raise GameError(400, str(exc)) from None
+
+
+def _seats(game: Any, spec: Any) -> list[Seat]:
+    players = int(game.num_players())
+    if spec is None:
+        return [Seat(s, "person") for s in range(players)]
+    if not isinstance(spec, list) or len(spec) != players:
+        raise GameError(400, _("'seats' must list the {n} seats of this game").format(n=players))
+    seats = []
+    for n, item in enumerate(spec):
+        if not isinstance(item, dict) or item.get("kind", "person") not in ("person", "ai"):
+            raise GameError(400, _("Seat {seat}: 'kind' must be 'person' or 'ai'").format(seat=n))
+        unknown = sorted(set(item) - {"kind", "agent"})
+        if unknown:
+            raise GameError(400, _("Seat {seat}: unknown field {field!r} (a seat has 'kind' and 'agent')").format(
+                seat=n, field=unknown[0]))
+        if item.get("kind", "person") == "ai":
+            agent = item.get("agent") or "greedy"
+            if not isinstance(agent, str):
+                raise GameError(400, _("Seat {seat}: 'agent' must be an agent's name").format(seat=n))
+            _agent(agent, n)
+            seats.append(Seat(n, "ai", agent))
+        else:
+            seats.append(Seat(n, "person"))
+    if not any(s.kind == "person" for s in seats):
+        raise GameError(400, _("At least one seat must be a person's"))
+    return seats
+
+
+def _check_seed(seed: Any) -> int:
+    if seed is None:
+        return random.SystemRandom().randrange(1_000_000)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise GameError(400, _("'seed' must be a whole number from 0 to {top}, or null").format(top=MAX_SEED))
+    return seed
+
+
+def count_decisions(start: Any, actions: list[int]) -> int:
+    """How many of ``actions``, played from ``start``, were decisions (not chance)."""
+    replayed = start.clone()
+    count = 0
+    for action in actions:
+        count += not replayed.is_chance_node()
+        replayed.apply_action(action)
+    return count
+
+
+def decisions_of(table: Table) -> int:
+    return count_decisions(table.origin, table.state.history()[len(table.origin.history()):])
+
+
+_TITLES: dict[str, str] = {}
+
+
+def setup_title(name: str, params: dict[str, Any]) -> str:
+    """The game's own short description of a setup ("Roswell (blue side), threat 1"), or "" if it cannot load."""
+    key = f"{name}:{json.dumps(params, sort_keys=True)}"
+    title = _TITLES.get(key)
+    if title is None:
+        try:
+            title = str(load_game(name, **params).title())
+        except (TypeError, ValueError):
+            title = ""
+        _TITLES[key] = title
+    return title
+
+
+class Games:
+    """Every browser game of one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.store_lock = threading.Lock()  # one SQLite connection, used by one thread at a time
+        self._live: dict[int, LiveGame] = {}
+        self._loading = threading.Lock()
+
+    # --- creating ---------------------------------------------------------------------------------
+
+    def _start(self, name: str, game: Any, state: Any, seed: int, seats: list[Seat],
+               origin: str | None = None) -> tuple[LiveGame, list[dict[str, Any]], str]:
+        tokens = []
+        for s in seats:
+            if s.kind == "person":
+                token = secrets.token_urlsafe(24)
+                s.token_hash = token_hash(token)
+                tokens.append({"seat": s.seat, "token": token})
+        ai = {s.seat: _agent(s.agent or "greedy", s.seat) for s in seats if s.kind == "ai"}
+        table = Table(game, state, seed, ai)
+        decisions = decisions_of(table)
+        live = LiveGame(0, name, game.parameters(), table, seats, decisions)
+        host = secrets.token_urlsafe(24)
+        live.host_hash = token_hash(host)
+        live.decisions += self._advance(live)
+        rows = [vars(s) for s in seats] + [{"seat": HOST_SEAT, "kind": "person", "agent": "host",
+                                            "token_hash": live.host_hash}]
+        with self.store_lock:
+            live.id = self.store.add_person_game(name, live.params, seed, rows, live.record(), origin=origin)
+        for t in tokens:
+            t["join"] = f"/join/{live.id}?seat={t['seat']}&token={t['token']}"
+        with self._loading:
+            self._live[live.id] = live
+        return live, tokens, host
+
+    def create(self, name: Any, params: Any, seed: Any = None,
+               seats: Any = None) -> tuple[LiveGame, list[dict], str]:
+        """A new game; its secret seat tokens and host token (the only time they are told)."""
+        game = check_params(name, params if params is not None else {})
+        seat_list = _seats(game, seats)
+        return self._start(str(name), game, game.new_initial_state(), _check_seed(seed), seat_list)
+
+    def import_save(self, text: str) -> tuple[LiveGame, list[dict], str]:
+        """A new game from a save file's text (the terminal's format, docs/save-format.md)."""
+        try:
+            state = state_from_json(text)
+        except InvalidSaveError as exc:
+            raise GameError(400, _("Not a game file that can be loaded: {why}").format(why=exc)) from None
+        except Exception as exc:  # a malformed file the loader did not foresee is a bad file, not a crash
+            raise GameError(400, _("Not a game file that can be loaded: {why}").format(
+                why=f"{type(exc).__name__}: {exc}")) from None
+        data = json.loads(text)
+        game = state.game
+        name = str(data.get("game"))
+        check_params(name, data.get("params") or {})  # the deck file rule holds for imports too
+        seed = data.get("dice_seed")
+        seed = _check_seed(seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
+        ai_seats = data.get("ai_seats") or []
+        agents = data.get("ai_agents") or {}
+        if not isinstance(ai_seats, list) or not isinstance(agents, dict):
+            raise GameError(400, _("'ai_seats' must be a list of seats and 'ai_agents' an object"))
+        spec = [{"kind": "ai", "agent": agents.get(str(n), "greedy")} if n in ai_seats else {"kind": "person"}
+                for n in range(int(game.num_players()))]
+        seats = _seats(game, spec)
+        # a game that began at a set-up position (a puzzle) keeps the save itself: replays start from it
+        origin = text if not state.history() or getattr(state, "origin", None) is not None else None
+        return self._start(name, game, state, seed, seats, origin)
+
+    # --- finding ------------------------------------------------------------------------------------
+
+    def loaded(self, game_id: int) -> LiveGame | None:
+        """The game if it is in memory already (no store read), else None."""
+        return self._live.get(game_id)
+
+    def get(self, game_id: int) -> LiveGame:
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        if not 0 < game_id <= MAX_SEED:  # (SQLite's integers: a larger id is no game, not an overflow)
+            raise GameError(404, _("There is no game {id}").format(id=game_id))
+        with self._loading:  # two first requests for a stored game build it once
+            live = self._live.get(game_id)
+            if live is None:
+                live = self._load(game_id)
+                self._live[game_id] = live
+        return live
+
+    def _load(self, game_id: int) -> LiveGame:
+        with self.store_lock:
+            row = self.store.person_game(game_id)
+        if row is None:
+            raise GameError(404, _("There is no game {id}").format(id=game_id))
+        try:
+            game = load_game(row["game"], **row["params"])
+            origin = row.get("origin")
+            state = state_from_json(origin) if origin else game.new_initial_state()
+            game = state.game
+            replay(state, row["history"][len(state.history()):])
+        except (TypeError, ValueError) as exc:
+            raise GameError(409, _("Game {id} cannot be rebuilt from the store: {why}").format(
+                id=game_id, why=exc)) from None
+        seats = [Seat(s["seat"], s["kind"], s["agent"], s["token_hash"])
+                 for s in row["seats"] if s["seat"] != HOST_SEAT]
+        host = next((s["token_hash"] for s in row["seats"] if s["seat"] == HOST_SEAT), None)
+        ai = {s.seat: _agent(s.agent or "greedy", s.seat) for s in seats if s.kind == "ai"}
+        table = Table(game, state, int(row["seed"]), ai)
+        live = LiveGame(game_id, row["game"], row["params"], table, seats, decisions_of(table), host_hash=host)
+        if self._advance(live):  # stored halfway through what no person decides (should not happen): finish it
+            self._save(live)
+        return live
+
+    def list(self) -> list[dict[str, Any]]:
+        with self.store_lock:
+            rows = self.store.person_games()
+        return [{"id": r["id"], "game": r["game"], "params": r["params"], "title": setup_title(r["game"], r["params"]),
+                 "setup": setup_text(r["game"], r["params"]), "status": STATUS[r["status"]],
+                 "loss_cause": r["loss_cause"], "ply": len(r["history"]), "decisions": r["decisions"],
+                 "rounds": r["rounds"], "created": r["created"], "updated": r["updated"]}
+                for r in rows]
+
+    # --- changing ---------------------------------------------------------------------------------------
+
+    def _advance(self, live: LiveGame) -> int:
+        """Resolve chance and AI seats; how many decisions the AI seats made."""
+        if not live.table.ai_seats:
+            live.table.advance()
+            return 0
+        start, done = live.state.clone(), live.ply
+        live.table.advance()
+        return count_decisions(start, live.state.history()[done:])
+
+    def _save(self, live: LiveGame) -> None:
+        live.forget_pages()
+        with self.store_lock:
+            self.store.update_person_game(live.id, live.record())
+
+    def _seat(self, live: LiveGame, token: str | None) -> int:
+        if not token:
+            raise GameError(403, _("This needs the seat's secret token (the X-Seat-Token header): "
+                                   "open the game from its link"), "seat token")
+        seat = live.seat_of(token)
+        if seat is None:
+            raise GameError(403, _("This token opens no seat of game {id}").format(id=live.id), "seat token")
+        return seat
+
+    @staticmethod
+    def _fresh(live: LiveGame, ply: int) -> None:
+        if ply != live.ply:
+            raise GameError(409, _("The game has moved on (it is at move {now}, your page at {sent}): "
+                                   "reload it").format(now=live.ply, sent=ply), "stale move")
+
+    def move(self, game_id: int, token: str | None, ply: int, action: int | None = None,
+             notation: str | None = None) -> tuple[LiveGame, int]:
+        """A person's move (then chance and AI seats); the game and the ply the move was made at."""
+        live = self.get(game_id)
+        with live.lock:
+            seat = self._seat(live, token)
+            self._fresh(live, ply)
+            to_move = live.table.person_to_move()
+            if to_move is None:
+                raise GameError(409, _("No one can move now: the game is over") if live.state.is_terminal()
+                                else _("No person decides now"), "turn order")
+            if to_move != seat:
+                raise GameError(403, _("It is seat {turn}'s turn, not seat {seat}'s").format(turn=to_move, seat=seat),
+                                "turn order")
+            state = live.state
+            if notation is not None:
+                try:
+                    action = int(state.string_to_action(notation))
+                except IllegalActionError as exc:
+                    raise GameError(422, str(exc), exc.rule or None) from None
+                except ValueError as exc:
+                    raise GameError(400, _("Cannot read the move {text!r}: {why}").format(text=notation, why=exc),
+                                    "notation") from None
+            try:
+                live.table.play(action)
+            except IllegalActionError as exc:
+                raise GameError(422, str(exc), exc.rule or None) from None
+            live.decisions += 1 + self._advance(live)
+            self._save(live)
+            return live, ply
+
+    def undo(self, game_id: int, token: str | None, ply: int) -> LiveGame:
+        live = self.get(game_id)
+        with live.lock:
+            self._seat(live, token)
+            self._fresh(live, ply)
+            if len(live.people()) > 1:
+                raise GameError(409, _("Undo is for games with one person: in a co-operative game "
+                                       "a move stays made"), "undo")
+            if live.table.undo() is None:
+                raise GameError(409, _("Nothing to undo: no decision of yours since the start"), "undo")
+            live.decisions = decisions_of(live.table)
+            live.logs.clear()
+            self._save(live)
+            return live
+
+    # --- seats: joining on another device, inviting again -------------------------------------------------
+
+    def _store_token(self, game_id: int, seat: int, digest: str) -> None:
+        with self.store_lock:
+            self.store.set_seat_token(game_id, seat, digest)
+
+    def _person_seat(self, live: LiveGame, seat: int) -> Seat:
+        found = next((s for s in live.seats if s.seat == seat), None)
+        if found is None or found.kind != "person":
+            raise GameError(400, _("Game {id} has no seat {seat} for a person").format(id=live.id, seat=seat + 1),
+                            "seat token")
+        return found
+
+    def claim(self, game_id: int, seat: int, token: str | None) -> str:
+        """The device that opened ``seat``'s join link takes the seat: a fresh token, and every older
+        one (the host's copy, earlier links) stops opening it. The new token (told only here)."""
+        live = self.get(game_id)
+        with live.lock:
+            found = self._person_seat(live, seat)
+            if not live.opens_invite(seat, token):
+                raise GameError(403, _("This join link of seat {seat} is no longer valid: it was used on another "
+                                       "device. Ask the host for a new one").format(seat=seat + 1), "seat token")
+            fresh = secrets.token_urlsafe(24)
+            found.token_hash = token_hash(fresh)
+            live.invites.pop(seat, None)
+            live.forget_pages()
+            self._store_token(live.id, seat, found.token_hash)
+            return fresh
+
+    def invite(self, game_id: int, seat: int, token: str | None) -> str:
+        """A new join link's token for ``seat`` (asked by the seat's holder or the game's host); it opens
+        nothing until claimed, and the latest invitation replaces the one before. Kept in memory: a
+        restart of the server ends it (the host asks again)."""
+        live = self.get(game_id)
+        with live.lock:
+            self._person_seat(live, seat)
+            if not (live.seat_of(token) == seat or live.is_host(token)):
+                raise GameError(403, _("Only the holder of seat {seat} or the game's host can invite to it").format(
+                    seat=seat + 1), "seat token")
+            invite = secrets.token_urlsafe(24)
+            live.invites[seat] = token_hash(invite)
+            return invite
+
+    def check(self, game_id: int, tokens: dict[int, str], host: str | None) -> dict[str, Any]:
+        """Which of a device's seat tokens still open their seat, and whether it holds the host token."""
+        live = self.get(game_id)
+        with live.lock:
+            return {"seats": {str(seat): live.seat_of(tok) == seat for seat, tok in tokens.items()},
+                    "host": live.is_host(host)}
+
+    # --- files ------------------------------------------------------------------------------------------
+
+    def export(self, game_id: int) -> str:
+        from soloboard.cli.terminal import save_text
+
+        live = self.get(game_id)
+        with live.lock:
+            ai = [s for s in live.seats if s.kind == "ai"]
+            extras: dict[str, Any] = {"dice_seed": live.seed}
+            if ai:
+                extras["ai_seats"] = [s.seat for s in ai]
+                extras["ai_agents"] = {str(s.seat): s.agent for s in ai}
+            return save_text(live.state, **extras)

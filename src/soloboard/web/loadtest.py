@@ -1,0 +1,175 @@
+"""``python -m soloboard.web.loadtest``: many games at once against a real server, with move latencies.
+
+Starts ``soloboard serve`` on 127.0.0.1 (a free port, a fresh store in a temporary folder)
+in a subprocess, then plays ``--games`` games at the same time over HTTP (httpx's async
+client): each game is created, then plays random legal moves (from the game JSON's
+``moves``, with the seat token of the seat to move) until it ends or has made ``--moves``
+moves. ``--think`` is each player's mean pause between moves (uniform from 0 to twice it):
+people take seconds to move, so the default plays 50 tables being played, not 50 clients
+hammering without pause (``--think 0`` does that). Everything is bounded by
+``--seconds``. It prints the median, 95th percentile and maximum latency of a move (the
+``POST /api/games/{id}/moves`` round trip, the store write included) and the totals;
+the exit code is 1 if any request failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx  # httpx2: the maintained successor, which starlette.testclient uses too
+
+SETUPS: dict[str, dict[str, Any]] = {
+    "ufs": {"game": "ufs", "params": {"city": "roswell", "threat": 1}},
+    "ufs-pnp": {"game": "ufs-pnp", "params": {"level": 0}},
+    "monstros": {"game": "monstros", "params": {"players": 2}},
+}
+
+
+@dataclass
+class Results:
+    latencies: list[float] = field(default_factory=list)  # seconds per move
+    errors: list[str] = field(default_factory=list)
+    games: int = 0
+    finished: int = 0
+    seconds: float = 0.0
+
+    def percentile(self, q: float) -> float:
+        data = sorted(self.latencies)
+        if not data:
+            return float("nan")
+        return data[min(len(data) - 1, int(q * len(data)))]
+
+    def summary(self) -> dict[str, Any]:
+        lat = self.latencies
+        return {"games": self.games, "finished": self.finished, "moves": len(lat), "errors": len(self.errors),
+                "median_ms": statistics.median(lat) * 1000 if lat else None,
+                "p95_ms": self.percentile(0.95) * 1000 if lat else None,
+                "max_ms": max(lat) * 1000 if lat else None,
+                "seconds": self.seconds, "moves_per_second": len(lat) / self.seconds if self.seconds else None}
+
+
+@contextlib.contextmanager
+def server(db: Path | None = None, timeout: float = 30.0) -> Iterator[str]:
+    """``soloboard serve`` on 127.0.0.1 and a free port in a subprocess; yields its address."""
+    with tempfile.TemporaryDirectory(prefix="soloboard-load-") as tmp:
+        path = db or Path(tmp) / "load.sqlite3"
+        proc = subprocess.Popen([sys.executable, "-m", "soloboard.cli.main", "serve", "--host", "127.0.0.1",
+                                 "--port", "0", "--db", str(path)], stdout=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()  # the address, printed once listening
+            found = re.search(r"http://[^\s/]+", line)
+            if found is None:
+                raise RuntimeError(f"the server did not start: {line.strip() or 'no output'}")
+            address = found.group(0)
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    httpx.get(address + "/api/catalog", trust_env=False, timeout=5).raise_for_status()
+                    break
+                except httpx.HTTPError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.1)
+            yield address
+        finally:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+async def play_game(client: httpx.AsyncClient, setup: dict[str, Any], seed: int, moves: int, think: float,
+                    deadline: float, out: Results) -> None:
+    rng = random.Random(seed)
+    r = await client.post("/api/games", json={**setup, "seed": seed})
+    if r.status_code != 201:
+        out.errors.append(f"create: {r.status_code} {r.text[:200]}")
+        return
+    out.games += 1
+    game = r.json()
+    tokens = {t["seat"]: t["token"] for t in game["tokens"]}
+    for _ in range(moves):
+        if game["status"] != "playing" or not game["moves"] or time.monotonic() > deadline:
+            break
+        if think:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        move = rng.choice(game["moves"])
+        start = time.perf_counter()
+        r = await client.post(f"/api/games/{game['id']}/moves", json={"ply": game["ply"], "action": move["id"]},
+                              headers={"X-Seat-Token": tokens[game["to_move"]]})
+        elapsed = time.perf_counter() - start
+        if r.status_code != 200:
+            out.errors.append(f"move: {r.status_code} {r.text[:200]}")
+            return
+        out.latencies.append(elapsed)
+        game = r.json()
+    if game["status"] != "playing":
+        out.finished += 1
+
+
+async def load(address: str, games: int, moves: int, think: float, seconds: float, which: str) -> Results:
+    out = Results()
+    names = list(SETUPS) if which == "mix" else [which]
+    limits = httpx.Limits(max_connections=games + 4, max_keepalive_connections=games + 4)
+    start = time.monotonic()
+    deadline = start + seconds
+    async with httpx.AsyncClient(base_url=address, trust_env=False, timeout=60, limits=limits) as client:
+        tasks = [play_game(client, SETUPS[names[i % len(names)]], i, moves, think, deadline, out)
+                 for i in range(games)]
+        try:
+            await asyncio.wait_for(asyncio.gather(*tasks), timeout=seconds + 60)
+        except TimeoutError:
+            out.errors.append("the run did not finish in time")
+    out.seconds = time.monotonic() - start
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m soloboard.web.loadtest", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="games played at the same time (default 50)")
+    parser.add_argument("--moves", type=int, default=60, help="moves per game at most (default 60)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean seconds a player pauses between moves (default 1; 0: no pause)")
+    parser.add_argument("--seconds", type=float, default=180.0, help="stop starting moves after this (default 180)")
+    parser.add_argument("--game", choices=[*SETUPS, "mix"], default="mix",
+                        help="which game (default mix: ufs, ufs-pnp and monstros in turn)")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.moves < 1 or args.think < 0 or args.seconds <= 0:
+        parser.error("--games and --moves must be at least 1, --think at least 0, --seconds positive")
+    load_before = os.getloadavg()[0]
+    with server() as address:
+        results = asyncio.run(load(address, args.games, args.moves, args.think, args.seconds, args.game))
+    s = results.summary()
+    print(f"{s['games']} games ({args.game}) at once against {address}, think {args.think:g} s: {s['moves']} moves "
+          f"in {s['seconds']:.1f} s ({s['moves_per_second'] or 0:.1f} moves/s), {s['finished']} games finished, "
+          f"{s['errors']} errors")
+    if s["moves"]:
+        print(f"move latency: median {s['median_ms']:.1f} ms, p95 {s['p95_ms']:.1f} ms, max {s['max_ms']:.1f} ms")
+    # the machine's load says how far the figures are the server's own (2 cores shared by other work)
+    print(f"machine load average: {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, "
+          f"{os.cpu_count()} cores")
+    for error in results.errors[:5]:
+        print(f"  error: {error}")
+    return 1 if results.errors or not s["moves"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

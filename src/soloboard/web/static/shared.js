@@ -1,0 +1,204 @@
+// Small helpers every page of the shell uses: DOM building, messages for a person, the
+// game catalog (names, parameters and their labels) and in-page navigation.
+
+import { api } from "./api.js";
+import { t } from "./i18n.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function setProps(el, props) {
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.setAttribute("class", value);
+    else if (key === "text") el.textContent = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "value" || key === "checked") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+function append(el, kids) {
+  for (const kid of kids.flat(Infinity)) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+}
+
+// h("button", {class: "token", onclick: f}, t("Undo"))
+export function h(tag, props, ...kids) {
+  const el = document.createElement(tag);
+  setProps(el, props);
+  append(el, kids);
+  return el;
+}
+
+export function svg(tag, props, ...kids) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setProps(el, props);
+  append(el, kids);
+  return el;
+}
+
+// In-page navigation: app.js routes on every "soloboard:navigate".
+export function navigate(path, { replace = false } = {}) {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  window.dispatchEvent(new Event("soloboard:navigate"));
+}
+
+// Spoken to screen readers (polite): what just happened.
+export function announce(message) {
+  const region = document.getElementById("announcer");
+  if (!region || !message) return;
+  region.textContent = "";
+  // a fresh text node after a tick so the same sentence twice is read twice
+  setTimeout(() => { region.textContent = message; }, 30);
+}
+
+// A message shown for a few seconds over the page: kind "info" or "error" (refusals).
+export function toast(message, kind = "info", rule = null) {
+  const area = document.getElementById("toasts");
+  if (!area || !message) return;
+  // the same message again (a second click on the same refused space) is not stacked twice
+  const last = area.lastElementChild;
+  if (last && last.dataset.text === message && last.dataset.kind === kind) {
+    clearTimeout(Number(last.dataset.timer));
+    last.dataset.timer = String(setTimeout(() => last.remove(), kind === "error" ? 9000 : 4500));
+    return;
+  }
+  const close = h("button", { class: "toast-close", type: "button", "aria-label": t("Close") }, "×");
+  const item = h("div", { class: `toast toast-${kind}` },
+    h("p", { class: "toast-text" }, message,
+      rule ? h("span", { class: "toast-rule" }, " ", t("Rule: {rule}", { rule })) : null),
+    close);
+  const remove = () => item.remove();
+  close.addEventListener("click", remove);
+  item.dataset.text = message;
+  item.dataset.kind = kind;
+  item.dataset.timer = String(setTimeout(remove, kind === "error" ? 9000 : 4500));
+  area.append(item);
+  while (area.children.length > 3) area.firstElementChild.remove();
+}
+
+// --- the catalog: GET /api/catalog, read once per language ------------------------------
+
+let catalogPromise = null;
+
+export function resetCatalog() {
+  catalogPromise = null;
+}
+
+function normChoices(choices) {
+  if (!Array.isArray(choices) || !choices.length) return null;
+  return choices.map((c) => (c && typeof c === "object" && "value" in c
+    ? { value: c.value, label: c.label ?? String(c.value), help: c.help ?? "" }
+    : { value: c, label: String(c), help: "" }));
+}
+
+function normParams(params) {
+  const list = Array.isArray(params)
+    ? params
+    : Object.entries(params || {}).map(([name, p]) => ({ name, ...(p || {}) }));
+  return list.map((p) => ({
+    name: p.name,
+    type: p.type ?? (p.default === null || p.default === undefined ? "str" : typeof p.default),
+    default: p.default ?? null,
+    label: p.label ?? p.name,
+    help: p.help ?? p.description ?? "",
+    choices: normChoices(p.choices),
+    min: p.min ?? null,
+    max: p.max ?? null,
+    hidden: Boolean(p.hidden),
+  }));
+}
+
+// The catalog in one shape whatever the server's exact layout: {games: [{name, title,
+// params, agents, ...}], languages, agents}.
+function normCatalog(raw) {
+  let games = raw && raw.games !== undefined ? raw.games : raw;
+  if (!Array.isArray(games)) {
+    games = Object.entries(games || {}).map(([name, g]) => ({ name, ...(g || {}) }));
+  }
+  const agents = raw && Array.isArray(raw.agents) ? raw.agents : null;
+  return {
+    games: games.map((g) => ({
+      name: g.name ?? g.game ?? g.id,
+      title: g.title ?? g.long_name ?? g.label ?? g.name,
+      description: g.description ?? "",
+      params: normParams(g.params ?? g.parameters ?? []),
+      seats: g.seats ?? null,
+      agents: Array.isArray(g.agents) ? g.agents : agents,
+      notes: Array.isArray(g.notes) ? g.notes : [],
+    })),
+    languages: raw && Array.isArray(raw.languages) ? raw.languages : null,
+    agents,
+  };
+}
+
+export function catalog() {
+  if (!catalogPromise) {
+    catalogPromise = api.catalog().then(normCatalog).catch((err) => {
+      catalogPromise = null;
+      throw err;
+    });
+  }
+  return catalogPromise;
+}
+
+const FALLBACK_TITLES = {
+  ufs: () => t("Under Falling Skies"),
+  "ufs-pnp": () => t("Under Falling Skies: the 9-card edition"),
+  monstros: () => t("The Invasion of the Nameless Brick-Eating Monsters"),
+};
+
+export function gameTitle(cat, name) {
+  const game = cat && cat.games.find((g) => g.name === name);
+  if (game && game.title && game.title !== name) return game.title;
+  return FALLBACK_TITLES[name] ? FALLBACK_TITLES[name]() : name;
+}
+
+// the parameters that make a set-up what it is: always named, even at their default
+const KEY_PARAMS = new Set(["city", "side", "threat", "sky", "level", "difficult", "players", "difficulty"]);
+
+// "City: Roswell · Threat level: 1 · Seed 42": a set-up in words, with the catalog's labels
+// (other options only where they differ from their default).
+export function setupSummary(cat, name, params, seed = null) {
+  const game = cat && cat.games.find((g) => g.name === name);
+  const parts = [];
+  for (const [key, value] of Object.entries(params || {})) {
+    if (value === null || value === undefined || value === "") continue;
+    const spec = game && game.params.find((p) => p.name === key);
+    if (spec && !KEY_PARAMS.has(key) && JSON.stringify(value) === JSON.stringify(spec.default)) continue;
+    const label = spec ? spec.label : key;
+    let shown = Array.isArray(value) ? value.join(", ") : String(value);
+    if (spec && spec.choices) {
+      const choice = spec.choices.find((c) => String(c.value) === String(value));
+      if (choice) shown = choice.label;
+    }
+    if (value === true) parts.push(label);
+    else if (value !== false) parts.push(`${label}: ${shown}`);
+  }
+  if (seed !== null && seed !== undefined) parts.push(t("Seed {seed}", { seed }));
+  return parts.join(" · ");
+}
+
+// 95 % Wilson interval of wins/n, for rates the server sent without one.
+export function wilson(wins, n) {
+  if (!n) return [0, 1];
+  const z = 1.959964;
+  const p = wins / n;
+  const d = 1 + (z * z) / n;
+  const c = p + (z * z) / (2 * n);
+  const m = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return [Math.max(0, (c - m) / d), Math.min(1, (c + m) / d)];
+}
+
+// A star count as the rulebook writes it: 1.5 -> "1½", -0.5 -> "-½".
+export function starNumber(value) {
+  const sign = value < 0 ? "-" : "";
+  const twice = Math.round(Math.abs(value) * 2);
+  const whole = Math.floor(twice / 2);
+  const half = twice % 2 === 1;
+  return sign + (whole || !half ? String(whole) : "") + (half ? "½" : "");
+}

@@ -1,0 +1,427 @@
+"""What the browser board of Under Falling Skies draws, as JSON (both editions).
+
+``view(state)`` reads the engine's state and the component data in play (``state.layout``,
+the game's names, ``ufs/components.py``) and says where everything is: the sky cells with
+their printed symbols, the mothership and its drop points, the ships, the base spaces with
+their rooms, dice, robots and the excavator, the three tracks, the unplaced dice, the phase.
+``move_targets(state, action)`` says what the page clicks for one legal move. Nothing here
+decides a rule: legality, refusals and what a move does come from the engine
+(``legal_actions``, ``IllegalActionError``, ``state.preview``). Both are called inside
+``i18n.use(lang)``, so the names come out in the page's language.
+
+Data of uncertain origin is flagged where it is drawn (``uncertain`` on the item, and a
+line in ``notes``): the threat-side symbols known from one source, a city's research spaces
+and ability from one transcription, the interpreted track lengths, the 9-card edition's
+difficult sides (with what their data files call doubtful).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from soloboard.core.errors import IllegalActionError
+from soloboard.i18n import N_, _
+from soloboard.ufs import actions as A
+from soloboard.ufs import components as C
+from soloboard.ufs import narrate
+from soloboard.ufs.tables import AA_GUN, ARROW_LEFT, ARROW_RIGHT, EXPLOSION, MOTHERSHIP, TUNNEL
+
+if TYPE_CHECKING:
+    from soloboard.ufs.state import UFSState
+    from soloboard.ufs.tables import RoomInfo
+
+COLS = A.COLS
+LETTERS = "abcde"
+
+
+# names the narration (ufs/narrate.py) has no word for yet; the rest come from it, so the board
+# and the log use the same terms (the rulebooks', docs/glossary.md)
+SPACE_NAMES = {AA_GUN: N_("AA gun"), TUNNEL: N_("Tunnel")}
+PHASE_TITLES = {"setup": N_("Set-up"), "roll": N_("Dice roll"), "over": N_("Game over"),
+                "ability": N_("City ability")}
+CARD_NAMES = {"sky-1": N_("sky card 1"), "sky-2": N_("sky card 2"), "sky-3": N_("sky card 3"),
+              "sky-4": N_("sky card 4")}
+EDITION_NAMES = {"ufs": N_("Under Falling Skies"), "ufs-pnp": N_("Under Falling Skies, 9-card edition")}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def phase_title(phase: str) -> str:
+    return _(PHASE_TITLES[phase]) if phase in PHASE_TITLES else narrate.phase_title(phase)
+
+
+def action_label(kind: str, amount: int, reinforcement: str) -> str:
+    """A printed mothership action (boxed) or track symbol (9-card) in the page's language."""
+    if kind == "none":  # a symbol known from one source, played as no effect (the option for old saves)
+        return _("1 damage, played as no effect")
+    if kind == "skull":
+        return _("Skull: the game is lost")
+    return _capital(narrate.effect_text(kind, amount, reinforcement))
+
+
+# --- where the data is uncertain ----------------------------------------------------------------
+
+def _is_pnp(state: UFSState) -> bool:
+    return state.game.short_name == "ufs-pnp"
+
+
+def _card_sides(state: UFSState) -> dict[str, str]:
+    """9-card edition: every card's side (the layout's sides are in ``C.PNP_CARDS`` order)."""
+    return dict(zip(C.PNP_CARDS, state.sky.sides, strict=True))
+
+
+def _sky_origin(state: UFSState) -> list[dict[str, Any]]:
+    """The tiles (boxed) or cards (9-card) of the sky, top to bottom, with their rows and side.
+
+    ``number`` is the printed number of the tile (card): a phone's board labels the part by it alone.
+    """
+    if _is_pnp(state):
+        sides = _card_sides(state)
+        out = []
+        for card in ("sky-1", "sky-2", "sky-3", "sky-4"):
+            rows = [r.sky_row for r in C.pnp_sky_rows(card, sides[card])]
+            out.append({"id": card, "name": _(CARD_NAMES[card]), "number": int(card[-1]), "side": sides[card],
+                        "side_name": narrate.game_word(sides[card]), "rows": rows,
+                        "uncertain": sides[card] == "difficult",
+                        # what the data file itself doubts on this side (every cell of it is flagged)
+                        "doubtful": list(C.pnp_side(card, sides[card]).get("doubtful", []))})
+        return out
+    out = []
+    for tile in range(C.SKY_TILES, 0, -1):  # tile 4 is the top one
+        side = state.sky.sides[tile - 1]
+        first = (C.SKY_TILES - tile) * C.ROWS_PER_TILE + 1
+        out.append({"id": f"tile-{tile}", "name": _("sky tile {n}").format(n=tile), "number": tile, "side": side,
+                    "side_name": narrate.game_word(side), "rows": list(range(first, first + C.ROWS_PER_TILE)),
+                    "uncertain": False, "doubtful": []})
+    return out
+
+
+def _single_source_rows(state: UFSState) -> frozenset[int]:
+    """Sky rows whose printed action is known from one source only (boxed threat sides)."""
+    if _is_pnp(state):
+        return frozenset()
+    return _single_source_rows_of(tuple(state.sky.sides))
+
+
+@cache  # the data files never change while the program runs; reading them is most of a view's cost
+def _single_source_rows_of(sides: tuple[str, ...]) -> frozenset[int]:
+    rows = set()
+    for tile in range(1, C.SKY_TILES + 1):
+        raw = C._side(f"sky/tile-{tile}.json", sides[tile - 1])
+        for r in raw["rows_top_to_bottom"]:
+            action = r.get("mothership_action")
+            if isinstance(action, dict) and action.get("single_source"):
+                rows.add(int(r["sky_row"]))
+    return frozenset(rows)
+
+
+# --- the parts of the board ---------------------------------------------------------------------
+
+def _cell(state: UFSState, idx: int) -> dict[str, Any]:
+    code = state.sky.cell[idx]
+    row, col = divmod(idx, COLS)
+    name = f"{LETTERS[col]}{row}"
+    cell: dict[str, Any] = {"cell": name, "row": row, "col": col, "symbol": "empty"}
+    if code in (ARROW_LEFT, ARROW_RIGHT):
+        cell["symbol"] = "arrow"
+        cell["direction"] = "left" if code == ARROW_LEFT else "right"
+    elif code == MOTHERSHIP:
+        cell["symbol"] = "mothership"
+    elif code >= EXPLOSION:
+        cell["symbol"] = "explosion"
+        cell["number"] = code - EXPLOSION
+    return cell
+
+
+def _sky(state: UFSState) -> dict[str, Any]:
+    sky = state.sky
+    game = state.game
+    origin = _sky_origin(state)
+    uncertain_rows = {r for part in origin if part["uncertain"] for r in part["rows"]}
+    single = _single_source_rows(state)
+    cells = [_cell(state, idx) for idx in range(COLS, (sky.rows + 1) * COLS)]
+    before = game.ruleset.mothership_acts_before_descending
+    nxt = state.ms + 1  # boxed: the row the mothership moves onto; 9-card: the symbol just below it
+    actions = []
+    for row in range(1, sky.rows + 1):
+        action = sky.action[row]
+        kind, amount = action if action is not None else ("", 0)
+        entry: dict[str, Any] = {"row": row, "kind": kind or None, "amount": amount,
+                                 "text": action_label(kind, amount, game.ship_names[1]) if kind else "",
+                                 "next": row == nxt and not state.is_terminal(), "skull": row == sky.skull_row}
+        if row in single or row in uncertain_rows or kind == "none":
+            entry["uncertain"] = True
+        actions.append(entry)
+    for cell in cells:
+        if cell["row"] in uncertain_rows:
+            cell["uncertain"] = True
+    return {
+        "rows": sky.rows, "cols": COLS, "cells": cells, "actions": actions,
+        "mothership_row": state.ms, "skull_row": sky.skull_row, "parts": origin,
+        "acts_before_descending": before,
+        "action_word": _("track symbol") if before else _("mothership action"),
+        "drop_points": [f"{LETTERS[c]}{state.ms}" for c in range(COLS)],
+    }
+
+
+def _ships(state: UFSState) -> list[dict[str, Any]]:
+    names = state.game.ship_names
+    grid = state.grid
+    out = []
+    for idx in range(state.ms * COLS, len(grid)):
+        ship = grid[idx]
+        if ship:
+            row, col = divmod(idx, COLS)
+            out.append({"ship": names[ship - 1], "name": narrate.ship_colour(names[ship - 1]),
+                        "kind": "primary" if ship == 1 else "reinforcement",
+                        "cell": f"{LETTERS[col]}{row}", "row": row, "col": col, "drop_point": row == state.ms})
+    return out
+
+
+def _room(state: UFSState, room: RoomInfo, uncertain: bool) -> dict[str, Any]:
+    game = state.game
+    cost = game.hooks.room_cost(state, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
+    return {
+        "index": room.index, "anchor": A.space_name(room.anchor), "type": room.type,
+        "effects": list(room.effects), "names": [narrate.room_name(e) for e in room.effects],
+        "name": narrate.room_name("+".join(room.effects)),  # "energy and fighters room" for a 9-card room
+        "spaces": [A.space_name(s) for s in room.spaces], "energy_cost": cost, "printed_cost": room.energy_cost,
+        "modifier": room.modifier, "excavated": all(state.is_excavated(s) for s in room.spaces),
+        "value": state.room_value(room.index),  # the engine's value if used now (None: a space is empty)
+        "uncertain": uncertain,
+    }
+
+
+def _base_uncertain(state: UFSState) -> set[int]:
+    """9-card: the base rows of a card on its difficult side (one unverified transcription)."""
+    if not _is_pnp(state):
+        return set()
+    sides = _card_sides(state)
+    rows: set[int] = set()
+    for card in ("base-0", "base-1"):
+        if sides[card] == "difficult":
+            rows.update(int(r) for r in C.pnp_side(card, "difficult")["base_rows"])
+            if card == "base-0":
+                rows.add(0)
+    return rows
+
+
+def _base(state: UFSState) -> dict[str, Any]:
+    base = state.base
+    uncertain_rows = _base_uncertain(state)
+    rooms = [_room(state, room, any(s // COLS in uncertain_rows for s in room.spaces)) for room in base.rooms]
+    exc_space = base.path[state.exc] if state.exc < base.path_length else -1
+    spaces = []
+    for s in range(A.N_SPACES):
+        row, col = divmod(s, COLS)
+        kind = base.kind[s]
+        entry: dict[str, Any] = {
+            "space": A.space_name(s), "row": row, "col": col,
+            "kind": "aa_gun" if kind == AA_GUN else "tunnel" if kind == TUNNEL else "room",
+            "excavated": state.is_excavated(s), "distance": base.pos[s] - state.exc,
+            "die": state.dice[s] or None, "robot": state.robots[s] or None,
+            "exhausted": bool(state.robots[s] and state.exhausted >> s & 1),
+            "excavator": s == exc_space, "dig": s == state.dig_space,
+            "path": base.pos[s],
+        }
+        if kind in SPACE_NAMES:
+            entry["name"] = _(SPACE_NAMES[kind])
+        else:
+            room = rooms[base.room_of[s]]
+            entry.update(room=room["index"], anchor=room["anchor"], room_type=room["type"])
+        if row in uncertain_rows:
+            entry["uncertain"] = True
+        spaces.append(entry)
+    return {"rows": A.BASE_ROWS, "cols": COLS, "spaces": spaces, "rooms": rooms,
+            "excavator": A.space_name(exc_space) if exc_space >= 0 else None,
+            "path": [A.space_name(s) for s in base.path],
+            "aa_gun_modifier": -1,  # both editions' AA guns slow the ships by one (rule 3)
+            "top_rows": [1, 2], "bottom_rows": [3, 4, 5]}
+
+
+def _tracks(state: UFSState) -> dict[str, Any]:
+    sky = state.sky
+    layout = state.layout
+    pnp = _is_pnp(state)
+    spaces = []
+    science_uncertain = pnp and _card_sides(state)["science"] == "difficult"
+    for i, cost in enumerate(sky.research_costs):
+        entry: dict[str, Any] = {"index": i, "cost": cost if i else None}
+        if i == 0:
+            entry["where"] = "start"
+        elif i <= sky.research_on_city:
+            entry["where"] = "city"
+            entry["uncertain"] = True  # the city's research spaces: one third-party transcription
+        elif sky.research_beside_sky:
+            entry["where"] = "sky"
+            entry["sky_row"] = sky.rows + 1 - (i - sky.research_on_city)
+        else:
+            entry["where"] = "card"
+        if science_uncertain:
+            entry["uncertain"] = True
+        spaces.append(entry)
+    energy_uncertain = science_uncertain or not pnp  # boxed: the track length is an interpretation
+    return {
+        "research": {"value": state.research, "last": sky.research_last, "spaces": spaces,
+                     "beside_sky": sky.research_beside_sky, "name": _("Research")},
+        "energy": {"value": state.energy, "max": layout.energy_max, "name": _("Energy"),
+                   "uncertain": energy_uncertain},
+        "damage": {"value": state.damage, "limit": layout.damage_limit, "name": _("Damage"),
+                   "uncertain": not pnp or any(_card_sides(state)[c] == "difficult" for c in ("base-0", "base-1"))},
+    }
+
+
+def dice_list(state: UFSState) -> list[dict[str, Any]]:
+    """The unplaced worker dice, plain ones first, each by value; ``index`` is its slot in the tray."""
+    plain, white = state.unplaced_dice()
+    names = state.game.dice_names
+    out = []
+    for color, values in ((A.GRAY, plain), (A.WHITE, white)):
+        for v in values:
+            out.append({"index": len(out), "color": names[color], "kind": "plain" if color == A.GRAY else "white",
+                        "name": narrate.die_colour(names[color]), "value": v})
+    return out
+
+
+def _die_index(state: UFSState, color: int, value: int) -> int:
+    name = state.game.dice_names[color]
+    for die in dice_list(state):
+        if die["color"] == name and die["value"] == value:
+            return die["index"]
+    return -1
+
+
+def _city(state: UFSState) -> dict[str, Any] | None:
+    city = getattr(state.game, "city", None)
+    if city is None:
+        return None
+    return {"id": city.id, "name": narrate.city_name(city.id), "side": city.side,
+            "side_name": _("{side} side").format(side=narrate.city_side(city.side)),
+            "ability": _(city.ability_text) if city.ability_text else "", "has_ability": city.ability_id is not None,
+            "ability_uncertain": city.ability_id is not None or not city.ability_known,
+            "start_energy": city.start_energy, "start_energy_uncertain": not city.start_energy_known}
+
+
+def _notes(state: UFSState) -> list[str]:
+    """What the player must be told about the data behind this game (the game's own notices)."""
+    return list(state.game.notices())  # the game words them in the current language
+
+
+def _status(state: UFSState) -> dict[str, Any]:
+    if not state.is_terminal():
+        return {"over": False}
+    if state.result == 1.0:
+        return {"over": True, "won": True, "text": _("Won: the research is complete.")}
+    cause = state.loss_cause
+    return {"over": True, "won": False, "cause": cause, "text": _capital(narrate.loss_text(cause))}
+
+
+def _refusals(state: UFSState, legal: set[int]) -> dict[str, dict[str, Any]]:
+    """Why each click the board offers that is no legal move would be refused, in the engine's words.
+
+    Keyed by the move's notation (``G3c1``, ``use b2``); only the clicks the page can make in
+    this phase: a die on a space, a room.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    candidates: list[int] = []
+    phase = state.phase_name
+    if phase == "place":
+        seen = set()
+        for die in dice_list(state):
+            color = A.GRAY if die["kind"] == "plain" else A.WHITE
+            if (color, die["value"]) in seen:
+                continue
+            seen.add((color, die["value"]))
+            candidates.extend(A.place_action(color, die["value"], s) for s in range(A.N_SPACES))
+    elif phase == "rooms":
+        candidates.extend(A.USE + room.anchor for room in state.base.rooms)
+    elif phase == "install":
+        candidates.extend(A.INSTALL + s for s in range(A.N_SPACES) if not state.robots[s])
+    for action in candidates:
+        if action in legal:
+            continue
+        trial = state.clone()
+        try:
+            trial.apply_action(action)
+        except IllegalActionError as exc:
+            out[state.action_to_string(action)] = {"error": str(exc.args[0]) if exc.args else str(exc),
+                                                   "rule": getattr(exc, "rule", None)}
+    return out
+
+
+def view(state: UFSState) -> dict[str, Any]:
+    """Everything the board draws for ``state`` (see the module docstring)."""
+    game = state.game
+    primary, reinforcement = game.ship_names
+    plain, white = game.dice_names
+    out: dict[str, Any] = {
+        "game": game.short_name,
+        "edition": {"name": _(EDITION_NAMES.get(game.short_name, game.long_name)), "title": game.title(),
+                    "ships": {"primary": primary, "reinforcement": reinforcement,
+                              "primary_name": narrate.ship_colour(primary),
+                              "reinforcement_name": narrate.ship_colour(reinforcement)},
+                    "dice": {"plain": plain, "white": white, "plain_name": narrate.die_colour(plain),
+                             "white_name": narrate.die_colour(white), "robot": "blue",
+                             "robot_name": narrate.die_colour("blue")},
+                    "letters": {"dice": game.dice_letters, "ships": game.ship_letters}},
+        "city": _city(state),
+        "phase": state.phase_name, "phase_title": phase_title(state.phase_name), "round": state.round,
+        "notes": _notes(state),
+        "status": _status(state),
+        "tray": game.plain_dice + game.white_dice,  # dice slots: the tray keeps its size through re-rolls
+    }
+    if state.sky is None:  # before the set-up draw only the base is known (when the draw does not decide it)
+        out["setup"] = True
+        return out
+    legal = set(state.legal_actions()) if not state.is_chance_node() and not state.is_terminal() else set()
+    out.update(
+        setup=False,
+        sky=_sky(state), ships=_ships(state), base=_base(state), tracks=_tracks(state),
+        dice=dice_list(state) if state.phase_name in ("place", "ability") else [],
+        waiting={"primary": state.wait_p, "reinforcement": state.wait_w, "supply": state.supply_w},
+        robots={"max": game.hooks.max_robots(state), "count": state.robot_count(),
+                "pending": list(state.pending_robots),
+                "install_value": state.install_value if state.phase_name == "install" else None},
+        spawn_options=[LETTERS[c] for c in state.spawn_options] if state.phase_name == "spawn" else [],
+        prompt=_(game.hooks.decision_prompt(state)) if state.phase_name == "ability" else "",
+        refusals=_refusals(state, legal) if legal else {},
+    )
+    return out
+
+
+def move_targets(state: UFSState, action: int) -> dict[str, Any]:
+    """What the page clicks for the legal move ``action``: its kind and the die, space, room or column."""
+    if A.PLACE <= action < A.USE:
+        color, value, space = A.decode_place(action)
+        return {"kind": "place", "die": _die_index(state, color, value), "color": state.game.dice_names[color],
+                "value": value, "space": A.space_name(space)}
+    if A.USE <= action < A.DONE:
+        verb = ("use", "discard", "dig", "remove", "install")[(action - A.USE) // A.N_SPACES]
+        space = (action - A.USE) % A.N_SPACES
+        target: dict[str, Any] = {"kind": verb, "space": A.space_name(space)}
+        if verb == "use":
+            room = state.base.rooms[state.base.room_of[space]]
+            target["room"] = room.index
+            target["spaces"] = [A.space_name(s) for s in room.spaces]
+        return target
+    if action == A.DONE:
+        return {"kind": "done"}
+    if action == A.SKIP:
+        return {"kind": "skip"}
+    if A.SPAWN <= action < A.SIX:
+        red = action >= A.SPAWN_RED
+        col = (action - A.SPAWN) % A.SPAWN_COLS
+        names = state.game.ship_names
+        # boxed: the purple ships spawn first, then the white ones (the engine's order)
+        ship = names[1] if red or (not state.wait_p) else names[0]
+        return {"kind": "spawn", "col": LETTERS[col], "cell": f"{LETTERS[col]}{state.ms}", "ship": ship}
+    if A.SIX <= action < A.NO_SIX:
+        color, value = A.decode_six(action)
+        return {"kind": "six", "die": _die_index(state, color, value), "color": state.game.dice_names[color],
+                "value": value}
+    if action == A.NO_SIX:
+        return {"kind": "no_six"}
+    raise ValueError(f"{action} is not an Under Falling Skies action")

@@ -1,0 +1,733 @@
+"""The browser front end's JSON API (docs/web.md): every endpoint, every refusal, isolation, restarts,
+live updates, files, the store's schema 2 and the load test."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx  # httpx2: the maintained successor, which starlette.testclient uses too
+import pytest
+from fastapi.testclient import TestClient
+
+from soloboard.cli.main import main
+from soloboard.core.store import SCHEMA_VERSION, GameRow, Store
+from soloboard.web import loadtest
+from soloboard.web.app import create_app
+
+UFS = {"game": "ufs", "params": {"city": "roswell", "threat": 1}}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "web.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def create(client: TestClient, spec: dict[str, Any] | None = None, seed: int = 1) -> tuple[dict[str, Any], dict]:
+    r = client.post("/api/games", json={**(spec or UFS), "seed": seed})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    return game, {t["seat"]: t["token"] for t in game["tokens"]}
+
+
+def move(client: TestClient, game: dict[str, Any], token: str | None, action: int | None = None,
+         ply: int | None = None) -> httpx.Response:
+    headers = {"X-Seat-Token": token} if token else {}
+    body = {"ply": game["ply"] if ply is None else ply, "action": game["moves"][0]["id"] if action is None else action}
+    return client.post(f"/api/games/{game['id']}/moves", json=body, headers=headers)
+
+
+def stored(db: Path, game_id: int) -> tuple[list[int], str, str | None]:
+    with sqlite3.connect(db) as con:
+        history, status, updated = con.execute("SELECT history, status, updated_at FROM games WHERE id = ?",
+                                               (game_id,)).fetchone()
+    return json.loads(history), status, updated
+
+
+def error_of(r: httpx.Response, status: int) -> dict[str, Any]:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error", "rule"} and body["error"]
+    return body
+
+
+# --- catalog, languages, pages --------------------------------------------------------------------------
+
+def test_catalog_lists_every_game_with_its_choices(client: TestClient) -> None:
+    data = client.get("/api/catalog").json()
+    games = {g["game"]: g for g in data["games"]}
+    assert set(games) == {"ufs", "ufs-pnp", "monstros"}
+    ufs = {p["name"]: p for p in games["ufs"]["params"]}
+    cities = {c["value"]: c["label"] for c in ufs["city"]["choices"]}
+    # every choice is its id for load_game and its name for a person (the narrator's city names)
+    assert cities == {"roswell": "Roswell", "new-york": "New York", "washington": "Washington, DC"}
+    assert [c["value"] for c in ufs["threat"]["choices"]] == [0, 1, 2, 3, 4]
+    monstros = {p["name"]: p for p in games["monstros"]["params"]}
+    assert [c["value"] for c in monstros["players"]["choices"]] == [1, 2, 3, 4, 5, 6]
+    # the difficulties as the rulebook prints them, accents and all
+    assert {c["value"]: c["label"] for c in monstros["difficulty"]["choices"]} == {
+        "iniciante": "iniciante", "facil": "fácil", "medio": "médio", "dificil": "difícil", "epico": "épico"}
+    assert "greedy" in data["agents"]
+    assert [lang["code"] for lang in data["languages"]] == ["en", "pt", "cs", "pl", "es"]
+    assert "deck" not in monstros  # a deck is a file on the server: not offered
+    error_of(client.get("/api/catalog?lang=xx"), 400)
+
+
+def test_i18n_catalog_and_pages(client: TestClient) -> None:
+    assert client.get("/api/i18n/en").json() == {}
+    assert isinstance(client.get("/api/i18n/cs").json(), dict)
+    error_of(client.get("/api/i18n/klingon"), 400)
+    for path in ("/", "/game/1", "/join/1?seat=0&token=x", "/history"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert client.get("/static/index.html").status_code == 200
+    error_of(client.get("/api/nothing-here"), 404)
+    assert "/api/games/{game_id}/moves" in client.get("/openapi.json").json()["paths"]
+
+
+# --- creating ---------------------------------------------------------------------------------------------
+
+def test_create_gives_the_game_and_its_tokens_and_stores_it(client: TestClient, db: Path) -> None:
+    game, tokens = create(client)
+    assert game["status"] == "playing" and game["to_move"] == 0 and game["seed"] == 1
+    assert game["params"]["threat"] == 1 and game["ply"] >= 1  # the sky draw and the first roll are made
+    assert game["moves"] and all({"id", "notation", "text", "kind"} <= set(m) for m in game["moves"])
+    assert game["log"] and all({"ply", "kind", "text", "event"} <= set(e) for e in game["log"])
+    assert game["view"] and game["notes"] and game["can_undo"] is False
+    assert game["tokens"][0]["join"] == f"/join/{game['id']}?seat=0&token={tokens[0]}"
+    history, status, _ = stored(db, game["id"])
+    assert status == "unfinished" and len(history) == game["ply"]
+    with sqlite3.connect(db) as con:  # only a hash of the token is kept
+        (token_hash,) = con.execute("SELECT token_hash FROM seats WHERE game = ?", (game["id"],)).fetchone()
+    assert token_hash != tokens[0] and tokens[0] not in json.dumps(client.get(f"/api/games/{game['id']}").json())
+    # the same seed deals the same dice
+    again, _ = create(client)
+    assert again["view"] == game["view"] and again["id"] != game["id"]
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"game": "chess"}, "Unknown game"),
+    ({"game": "ufs", "params": {"citty": "roswell"}}, "citty"),
+    ({"game": "ufs", "params": {"threat": 9}}, "threat"),
+    ({"game": "ufs", "params": {"city": "atlantis"}}, "atlantis"),
+    ({"game": "ufs", "seed": "seven"}, "seed"),
+    ({"game": "ufs", "seed": True}, "seed"),
+    ({"game": "ufs", "seed": -1}, "seed"),
+    ({"game": "ufs", "colour": "red"}, "colour"),
+    ({"game": "ufs-pnp", "params": {"level": 8}}, "level"),
+    ({"game": "monstros", "params": {"deck": "/etc/passwd"}}, "deck"),
+    ({"game": "monstros", "params": {"players": 2}, "seats": [{"kind": "person"}]}, "seats"),
+    ({"game": "monstros", "params": {"players": 2},
+      "seats": [{"kind": "person"}, {"kind": "ai", "agent": "os:system"}]}, "agent"),
+    ({"game": "monstros", "params": {"players": 2}, "seats": [{"kind": "ai"}, {"kind": "ai"}]}, "person"),
+    ({"game": "monstros", "params": {"players": 2}, "seats": [{"kind": "robot"}, {"kind": "person"}]}, "kind"),
+    ({"params": {}}, "game"),
+])
+def test_bad_new_games_are_refused_with_a_message(client: TestClient, body: dict[str, Any], words: str) -> None:
+    assert words.lower() in error_of(client.post("/api/games", json=body), 400)["error"].lower()
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_malformed_json_and_bodies(client: TestClient) -> None:
+    r = client.post("/api/games", content="{not json", headers={"Content-Type": "application/json"})
+    assert "JSON" in error_of(r, 400)["error"]
+    error_of(client.post("/api/games", json=["ufs"]), 400)
+    error_of(client.post("/api/games?lang=xx", json=UFS), 400)
+
+
+# --- moves ------------------------------------------------------------------------------------------------
+
+def test_a_move_is_stored_before_the_answer(client: TestClient, db: Path) -> None:
+    game, tokens = create(client)
+    r = move(client, game, tokens[0])
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["ply"] > game["ply"] and after["new"] and all(e["ply"] >= game["ply"] for e in after["new"])
+    assert after["new"][0]["text"]
+    history, status, updated = stored(db, game["id"])
+    assert len(history) == after["ply"] and status == "unfinished" and updated
+    assert client.get(f"/api/games/{game['id']}").json()["ply"] == after["ply"]
+    # by notation too
+    notation = after["moves"][0]["notation"]
+    r = client.post(f"/api/games/{game['id']}/moves", json={"ply": after["ply"], "notation": notation},
+                    headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 200 and r.json()["ply"] > after["ply"]
+
+
+def test_refused_moves_change_nothing(client: TestClient, db: Path) -> None:
+    game, tokens = create(client)
+    gid = game["id"]
+    before = stored(db, gid)[0]
+    legal = {m["id"] for m in game["moves"]}
+    illegal = next(a for a in range(360) if a not in legal)  # a placement the rules refuse here
+    assert error_of(move(client, game, None), 403)["rule"] == "seat token"
+    error_of(move(client, game, "not-a-token"), 403)
+    assert error_of(move(client, game, tokens[0], ply=game["ply"] - 1), 409)["rule"] == "stale move"
+    refusal = error_of(move(client, game, tokens[0], action=illegal), 422)
+    assert refusal["rule"]  # the engine names the rule
+    error_of(move(client, game, tokens[0], action=10**6), 422)
+    headers = {"X-Seat-Token": tokens[0]}
+    error_of(client.post(f"/api/games/{gid}/moves", json={"ply": game["ply"], "action": "G3c1"}, headers=headers), 400)
+    error_of(client.post(f"/api/games/{gid}/moves", json={"ply": game["ply"]}, headers=headers), 400)
+    error_of(client.post(f"/api/games/{gid}/moves", json={"ply": game["ply"], "action": 1, "notation": "x"},
+                         headers=headers), 400)
+    error_of(client.post(f"/api/games/{gid}/moves", json={"ply": game["ply"], "notation": "fly away"},
+                         headers=headers), 400)
+    error_of(client.post(f"/api/games/{gid}/moves", content="[",
+                         headers={**headers, "Content-Type": "application/json"}), 400)
+    error_of(client.post(f"/api/games/{gid}/moves", json={"ply": True, "action": 1}, headers=headers), 400)
+    assert stored(db, gid)[0] == before
+    now = client.get(f"/api/games/{gid}").json()
+    assert now["ply"] == game["ply"] and now["moves"] == game["moves"] and now["view"] == game["view"]
+
+
+def test_unknown_games_are_404_everywhere(client: TestClient) -> None:
+    for method, path, body in [("GET", "/api/games/77", None), ("GET", "/api/games/77/preview?action=1", None),
+                               ("POST", "/api/games/77/moves", {"ply": 0, "action": 1}),
+                               ("POST", "/api/games/77/undo", {"ply": 0}), ("GET", "/api/games/77/hint", None),
+                               ("GET", "/api/games/77/export", None), ("GET", "/api/games/77/events", None),
+                               ("GET", "/api/games/77/qr?seat=0&token=x", None)]:
+        r = client.request(method, path, json=body, headers={"X-Seat-Token": "x"})
+        assert error_of(r, 404)["error"] == "There is no game 77", path
+    error_of(client.get("/api/games/seven"), 400)
+    error_of(client.get(f"/api/games/{10**30}"), 404)
+    error_of(client.get("/api/games/-1"), 404)
+
+
+def test_preview_narrates_what_a_move_would_do(client: TestClient) -> None:
+    game, _ = create(client)
+    first = game["moves"][0]
+    r = client.get(f"/api/games/{game['id']}/preview", params={"action": first["id"]})
+    assert r.status_code == 200
+    events = r.json()["events"]
+    assert events and all(e["text"] for e in events) and r.json()["notation"] == first["notation"]
+    legal = {m["id"] for m in game["moves"]}
+    error_of(client.get(f"/api/games/{game['id']}/preview", params={"action": next(a for a in range(360)
+                                                                                 if a not in legal)}), 422)
+    error_of(client.get(f"/api/games/{game['id']}/preview", params={"action": "x"}), 400)
+    assert client.get(f"/api/games/{game['id']}").json()["ply"] == game["ply"]  # a preview plays nothing
+
+
+def test_a_preview_that_arrives_after_the_move_is_stale_not_an_error(client: TestClient) -> None:
+    game, tokens = create(client)
+    first = game["moves"][0]["id"]
+    url = f"/api/games/{game['id']}/preview"
+    now = client.get(url, params={"action": first, "ply": game["ply"]})
+    assert now.status_code == 200 and now.json()["stale"] is False and now.json()["events"]
+    after = move(client, game, tokens[0], action=first).json()
+    assert after["ply"] > game["ply"]
+    # the hover was sent for the position before the move: answered 200 with nothing to tell
+    late = client.get(url, params={"action": first, "ply": game["ply"]})
+    assert late.status_code == 200 and late.json() == {"action": first, "ply": game["ply"], "events": [],
+                                                         "stale": True}
+    # at the current ply an illegal move is still refused with the rule
+    legal = {m["id"] for m in after["moves"]}
+    illegal = next(a for a in range(360) if a not in legal)
+    error_of(client.get(url, params={"action": illegal, "ply": after["ply"]}), 422)
+    error_of(client.get(url, params={"action": first, "ply": "x"}), 400)
+
+
+def test_texts_come_in_the_language_asked_for(client: TestClient) -> None:
+    import soloboard
+    from soloboard.i18n import use
+    from soloboard.ufs import narrate
+
+    game, _ = create(client)
+    state = soloboard.load_game("ufs", **game["params"]).new_initial_state()
+    for lang in ("en", "pt", "cs"):
+        page = client.get(f"/api/games/{game['id']}?lang={lang}").json()
+        assert page["ply"] == game["ply"] and page["moves"][0]["id"] == game["moves"][0]["id"]
+        with use(lang):  # the narrator's own words in that language (the catalog's translations)
+            assert [e["text"] for e in page["log"]] == [narrate.sentence(e["event"], state.game) for e in page["log"]]
+
+
+# --- undo -------------------------------------------------------------------------------------------------
+
+def test_undo_goes_back_to_the_last_decision_with_the_same_dice(client: TestClient, db: Path) -> None:
+    game, tokens = create(client)
+    gid = game["id"]
+    headers = {"X-Seat-Token": tokens[0]}
+    assert error_of(client.post(f"/api/games/{gid}/undo", json={"ply": game["ply"]}, headers=headers), 409)
+    after = move(client, game, tokens[0]).json()
+    assert after["can_undo"] is True
+    error_of(client.post(f"/api/games/{gid}/undo", json={"ply": after["ply"]}), 403)
+    error_of(client.post(f"/api/games/{gid}/undo", json={"ply": game["ply"]}, headers=headers), 409)
+    r = client.post(f"/api/games/{gid}/undo", json={"ply": after["ply"]}, headers=headers)
+    assert r.status_code == 200, r.text
+    back = r.json()
+    assert back["ply"] == game["ply"] and back["view"] == game["view"] and back["moves"] == game["moves"]
+    assert back["log"] == game["log"]
+    assert stored(db, gid)[0] == stored(db, gid)[0][:game["ply"]] and len(stored(db, gid)[0]) == game["ply"]
+    again = move(client, back, tokens[0]).json()
+    assert again["view"] == after["view"]  # the same move after an undo meets the same dice
+
+
+# --- seats, co-operative play and isolation -------------------------------------------------------------
+
+def test_a_seat_token_moves_only_its_own_seat_on_its_turn(client: TestClient, db: Path) -> None:
+    game, tokens = create(client, {"game": "monstros", "params": {"players": 3}}, seed=4)
+    assert sorted(tokens) == [0, 1, 2]
+    gid = game["id"]
+    seat = game["to_move"]
+    other = (seat + 1) % 3
+    before = stored(db, gid)[0]
+    refusal = error_of(move(client, game, tokens[other]), 403)
+    assert refusal["rule"] == "turn order" and str(seat) in refusal["error"]
+    assert stored(db, gid)[0] == before and client.get(f"/api/games/{gid}").json()["ply"] == game["ply"]
+    error_of(client.post(f"/api/games/{gid}/undo", json={"ply": game["ply"]},
+                         headers={"X-Seat-Token": tokens[seat]}), 409)  # co-operative: no undo
+    # the seat to move plays until another seat's turn comes; that seat's token then works
+    state = game
+    for _ in range(60):
+        if state["to_move"] != seat:
+            break
+        r = move(client, state, tokens[seat])
+        assert r.status_code == 200, r.text
+        state = r.json()
+    assert state["to_move"] != seat and state["status"] == "playing"
+    error_of(move(client, state, tokens[seat]), 403)
+    assert move(client, state, tokens[state["to_move"]]).status_code == 200
+    # a token of another game opens nothing here
+    _, foreign = create(client, {"game": "monstros", "params": {"players": 3}}, seed=4)
+    error_of(move(client, client.get(f"/api/games/{gid}").json(), foreign[0]), 403)
+
+
+def test_ai_seats_play_by_themselves(client: TestClient) -> None:
+    spec = {"game": "monstros", "params": {"players": 2},
+            "seats": [{"kind": "person"}, {"kind": "ai", "agent": "greedy"}]}
+    game, tokens = create(client, spec, seed=2)
+    assert list(tokens) == [0] and game["seats"][1] == {"seat": 1, "kind": "ai", "agent": "greedy"}
+    state = game
+    for _ in range(40):
+        assert state["to_move"] in (0, None)  # never waiting for the AI seat
+        if state["status"] != "playing":
+            break
+        state = move(client, state, tokens[0]).json()
+    kinds = {e["event"].get("seat") for e in state["log"] if e["kind"] == "turn_started"}
+    assert 1 in kinds  # the AI seat had turns
+
+
+def test_concurrent_games_do_not_disturb_each_other(client: TestClient) -> None:
+    def play(seed: int) -> list[int]:
+        game, tokens = create(client, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(12):
+            if game["status"] != "playing":
+                break
+            r = move(client, game, tokens[0], action=rng.choice(game["moves"])["id"])
+            assert r.status_code == 200, r.text
+            game = r.json()
+        return [game["id"], game["ply"], json.dumps(game["view"], sort_keys=True)]
+
+    alone = [play(seed)[1:] for seed in (11, 12)]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(play, [11, 12, 11, 12]))
+    assert [t[1:] for t in together] == alone * 2
+    assert len({t[0] for t in together}) == 4
+
+
+def test_requests_on_one_game_are_serialised(client: TestClient, db: Path) -> None:
+    game, tokens = create(client)
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(lambda m: move(client, game, tokens[0], action=m["id"]).status_code,
+                                game["moves"][:6]))
+    assert sorted(answers) == [200] + [409] * 5  # one move wins; the others were sent for a stale position
+    now = client.get(f"/api/games/{game['id']}").json()
+    assert len(stored(db, game["id"])[0]) == now["ply"]
+
+
+# --- restart, files ------------------------------------------------------------------------------------------
+
+def test_a_new_server_on_the_same_file_resumes_the_game(db: Path) -> None:
+    with TestClient(create_app(db)) as first:
+        game, tokens = create(first, {"game": "monstros", "params": {"players": 2}}, seed=5)
+        seat = game["to_move"]
+        game = move(first, game, tokens[seat]).json()
+    with TestClient(create_app(db)) as second:
+        resumed = second.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": tokens[seat]}).json()
+        assert resumed["ply"] == game["ply"] and resumed["view"] == game["view"]
+        assert resumed["moves"] == game["moves"] and resumed["log"] == game["log"]
+        r = move(second, resumed, tokens[resumed["to_move"]])
+        assert r.status_code == 200
+        listed = second.get("/api/games").json()["games"]
+        assert [(g["id"], g["game"], g["status"], g["ply"]) for g in listed] == [
+            (game["id"], "monstros", "playing", r.json()["ply"])]
+
+
+def claim(client: TestClient, game_id: int, seat: int, token: str | None) -> httpx.Response:
+    return client.post(f"/api/games/{game_id}/seats/{seat}/claim", headers={"X-Seat-Token": token} if token else {})
+
+
+def test_joining_on_another_device_takes_the_seat_from_the_host(client: TestClient, db: Path) -> None:
+    game, tokens = create(client, {"game": "monstros", "params": {"players": 2}}, seed=4)
+    gid, host = game["id"], game["host"]
+    assert host and host not in tokens.values()
+    # the guest opens seat 2's join link: a fresh token; the host's copy stops opening the seat
+    r = claim(client, gid, 1, tokens[1])
+    assert r.status_code == 200, r.text
+    guest = r.json()["token"]
+    assert r.json()["seat"] == 1 and guest != tokens[1]
+    check = client.post(f"/api/games/{gid}/seats/check", json={"tokens": {"0": tokens[0], "1": tokens[1]},
+                                                                "host": host}).json()
+    assert check == {"seats": {"0": True, "1": False}, "host": True}
+    state = client.get(f"/api/games/{gid}").json()
+    if state["to_move"] == 0:  # seat 1 plays on until seat 2's turn
+        while state["to_move"] == 0:
+            state = move(client, state, tokens[0]).json()
+    assert state["to_move"] == 1
+    assert error_of(move(client, state, tokens[1]), 403)["rule"] == "seat token"  # the host's old token
+    error_of(claim(client, gid, 1, tokens[1]), 403)  # the same link twice: used
+    error_of(client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": tokens[1]}), 403)
+    assert move(client, state, guest).status_code == 200  # the guest's token plays
+    # kept in the store: a restarted server knows the new token, and not the old one
+    with TestClient(create_app(db)) as again:
+        resumed = again.get(f"/api/games/{gid}").json()
+        assert again.post(f"/api/games/{gid}/seats/check", json={"tokens": {"1": guest}}).json()["seats"] == {"1": True}
+        assert again.post(f"/api/games/{gid}/seats/check", json={"tokens": {"1": tokens[1]}, "host": host}).json() == {
+            "seats": {"1": False}, "host": True}
+        assert resumed["ply"] > state["ply"]
+    # the seat's holder passes it on: claiming with its own token rotates it again
+    passed = claim(client, gid, 1, guest).json()["token"]
+    assert passed != guest
+    assert client.post(f"/api/games/{gid}/seats/check", json={"tokens": {"1": guest}}).json()["seats"] == {"1": False}
+
+
+def test_the_host_invites_again_and_nobody_else_can(client: TestClient) -> None:
+    game, tokens = create(client, {"game": "monstros", "params": {"players": 3}}, seed=4)
+    gid, host = game["id"], game["host"]
+    guest = claim(client, gid, 1, tokens[1]).json()["token"]
+    url = f"/api/games/{gid}/seats/1/invite"
+    # another seat's holder, an old token, no token: refused
+    for token in (tokens[2], tokens[1], None):
+        error_of(client.post(url, headers={"X-Seat-Token": token} if token else {}), 403)
+    error_of(client.post(f"/api/games/{gid}/seats/9/invite", headers={"X-Seat-Token": host}), 400)
+    invite = client.post(url, headers={"X-Seat-Token": host}).json()
+    assert invite["join"] == f"/join/{gid}?seat=1&token={invite['token']}"
+    # an invitation opens nothing until it is claimed; its QR code is served
+    assert client.get(f"/api/games/{gid}/qr", params={"seat": 1, "token": invite["token"]}).status_code == 200
+    error_of(client.get(f"/api/games/{gid}/qr", params={"seat": 2, "token": invite["token"]}), 403)
+    assert client.post(f"/api/games/{gid}/seats/check", json={"tokens": {"1": invite["token"]}}).json()["seats"] == {
+        "1": False}
+    assert client.post(f"/api/games/{gid}/seats/check", json={"tokens": {"1": guest}}).json()["seats"] == {"1": True}
+    # the seat's holder may invite too; the later invitation replaces the earlier one
+    later = client.post(url, headers={"X-Seat-Token": guest}).json()["token"]
+    error_of(claim(client, gid, 1, invite["token"]), 403)
+    phone = claim(client, gid, 1, later).json()["token"]
+    checked = client.post(f"/api/games/{gid}/seats/check", json={"tokens": {"1": guest, "2": tokens[2]}}).json()
+    assert checked == {"seats": {"1": False, "2": True}, "host": False}
+    assert client.post(f"/api/games/{gid}/seats/check", json={"tokens": {"1": phone}}).json()["seats"] == {"1": True}
+    error_of(claim(client, gid, 0, host), 403)  # the host token invites; it does not take a seat itself
+
+
+def test_a_claimed_seat_is_told_on_the_live_stream() -> None:
+    import asyncio
+
+    from soloboard.web.live import Live
+
+    async def never() -> bool:
+        return False
+
+    async def run() -> list[tuple[str | None, Any]]:
+        live, got = Live(), []
+
+        async def consume() -> None:
+            async for ev in live.stream(1, 5, never):
+                got.append((ev.event, ev.data))
+                if len(got) == 3:
+                    break
+
+        task = asyncio.create_task(consume())
+        await asyncio.sleep(0.05)
+        live.publish_seat(1, 1)
+        live.publish(1, 6)
+        live.publish(1, 7)
+        await asyncio.wait_for(task, 5)
+        return got
+
+    assert asyncio.run(run()) == [("state", {"ply": 5}), ("seat", {"seat": 1}), ("state", {"ply": 7})]
+
+
+def test_the_set_up_in_words_and_moves_counted_as_decisions(client: TestClient) -> None:
+    game, tokens = create(client, {"game": "ufs", "params": {"city": "new-york", "side": "damaged", "threat": 1}})
+    assert game["setup"] == "City: New York · City side: damaged · Threat level: 1"
+    assert game["decisions"] == 0 < game["ply"]  # the dice rolled at the start are no move
+    after = move(client, game, tokens[0]).json()
+    assert after["decisions"] == 1
+    listed = next(g for g in client.get("/api/games").json()["games"] if g["id"] == game["id"])
+    assert listed["decisions"] == 1 < listed["ply"] and listed["setup"] == game["setup"]
+    cs = client.get(f"/api/games/{game['id']}?lang=cs").json()["setup"]
+    assert cs != game["setup"] and "New York" in cs
+    mon, _ = create(client, {"game": "monstros", "params": {"players": 2, "difficulty": "epico"}})
+    assert mon["setup"] == "Players: 2 · Difficulty: épico"
+
+
+def test_export_then_import_gives_the_same_game(client: TestClient) -> None:
+    game, tokens = create(client)
+    game = move(client, game, tokens[0]).json()
+    r = client.get(f"/api/games/{game['id']}/export")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    save = r.json()
+    assert save["format"] == "soloboard-state" and save["dice_seed"] == 1 and len(save["history"]) == game["ply"]
+    r = client.post("/api/games/import", content=r.content, headers={"Content-Type": "application/json"})
+    assert r.status_code == 201, r.text
+    copy = r.json()
+    assert copy["id"] != game["id"] and copy["ply"] == game["ply"] and copy["view"] == game["view"]
+    new_tokens = {t["seat"]: t["token"] for t in copy["tokens"]}
+    error_of(move(client, copy, tokens[0]), 403)  # the copy has seats of its own
+    a = move(client, game, tokens[0]).json()
+    b = move(client, copy, new_tokens[0]).json()
+    assert a["view"] == b["view"]  # the same seed: the same dice after the same move
+
+
+def test_export_keeps_the_ai_seats(client: TestClient) -> None:
+    spec = {"game": "monstros", "params": {"players": 2},
+            "seats": [{"kind": "ai", "agent": "random"}, {"kind": "person"}]}
+    game, _ = create(client, spec, seed=9)
+    save = client.get(f"/api/games/{game['id']}/export").json()
+    assert save["ai_seats"] == [0] and save["ai_agents"] == {"0": "random"}
+    copy = client.post("/api/games/import", content=json.dumps(save)).json()
+    assert copy["seats"] == game["seats"] and [t["seat"] for t in copy["tokens"]] == [1]
+
+
+def test_a_game_from_a_set_up_position_survives_a_restart_and_undo(db: Path) -> None:
+    from conftest import position_payload
+
+    puzzle = json.dumps(position_payload(gray=[3, 5], white=[6]))
+    with TestClient(create_app(db)) as first:
+        r = first.post("/api/games/import", content=puzzle)
+        assert r.status_code == 201, r.text
+        game = r.json()
+        token = game["tokens"][0]["token"]
+        assert game["ply"] == 0 and game["moves"]
+        after = move(first, game, token).json()
+        assert after["ply"] == 1
+    with TestClient(create_app(db)) as second:
+        resumed = second.get(f"/api/games/{game['id']}").json()
+        assert resumed["ply"] == 1 and resumed["view"] == after["view"] and resumed["moves"] == after["moves"]
+        back = second.post(f"/api/games/{game['id']}/undo", json={"ply": 1}, headers={"X-Seat-Token": token})
+        assert back.status_code == 200, back.text
+        assert back.json()["view"] == game["view"]  # back to the puzzle, not to an empty table
+
+
+@pytest.mark.parametrize("corrupt", [
+    "not json at all",
+    json.dumps({"format": "something-else"}),
+    "__EDITED__",
+    "__ILLEGAL__",
+    "__DECK__",
+    "\udcff",
+])
+def test_corrupt_imports_are_refused_and_change_nothing(client: TestClient, corrupt: str) -> None:
+    game, _ = create(client)
+    save = client.get(f"/api/games/{game['id']}/export").json()
+    if corrupt == "__EDITED__":
+        save["position"]["damage"] = 5
+        corrupt = json.dumps(save)
+    elif corrupt == "__ILLEGAL__":
+        save["history"] = [*save["history"], 10**6]
+        save.pop("position")
+        corrupt = json.dumps(save)
+    elif corrupt == "__DECK__":
+        monstros = client.post("/api/games", json={"game": "monstros", "seed": 1}).json()
+        save = client.get(f"/api/games/{monstros['id']}/export").json()
+        save["params"]["deck"] = "/etc/passwd"
+        corrupt = json.dumps(save)
+    listed = client.get("/api/games").json()["games"]
+    body = corrupt.encode("utf-8", "surrogateescape")
+    error_of(client.post("/api/games/import", content=body, headers={"Content-Type": "application/json"}), 400)
+    assert client.get("/api/games").json()["games"] == listed
+
+
+# --- hint, QR, stats, setup ---------------------------------------------------------------------------------
+
+def test_hint_gives_the_best_moves_with_their_chances(client: TestClient) -> None:
+    game, tokens = create(client)
+    error_of(client.get(f"/api/games/{game['id']}/hint"), 403)  # only the device that holds the seat
+    error_of(client.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": "nope"}), 403)
+    r = client.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 200, r.text
+    moves = r.json()["moves"]
+    legal = {m["id"]: m["notation"] for m in game["moves"]}
+    assert 1 <= len(moves) <= 3
+    for m in moves:
+        assert legal[m["id"]] == m["notation"] and 0 <= m["low"] <= m["win"] <= m["high"] <= 1 and m["text"]
+
+
+def test_a_hint_is_only_for_the_seat_to_move(client: TestClient) -> None:
+    game, tokens = create(client, {"game": "monstros", "params": {"players": 2}}, seed=4)
+    seat = game["to_move"]
+    refusal = error_of(client.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": tokens[1 - seat]}), 403)
+    assert refusal["rule"] == "turn order"
+
+
+def test_qr_code_of_a_join_link(client: TestClient) -> None:
+    import xml.etree.ElementTree as ET
+
+    game, tokens = create(client, {"game": "monstros", "params": {"players": 2}})
+    r = client.get(f"/api/games/{game['id']}/qr", params={"seat": 1, "token": tokens[1]})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    root = ET.fromstring(r.content)  # a standalone SVG document: an <img> shows it
+    assert root.tag == "{http://www.w3.org/2000/svg}svg" and int(root.get("width", "0")) >= 100
+    assert root.find("{http://www.w3.org/2000/svg}path") is not None
+    error_of(client.get(f"/api/games/{game['id']}/qr", params={"seat": 0, "token": tokens[1]}), 403)
+    error_of(client.get(f"/api/games/{game['id']}/qr", params={"seat": 0}), 400)
+
+
+def test_finished_games_stats_and_setup(client: TestClient, db: Path) -> None:
+    game, tokens = create(client, {"game": "ufs", "params": {"city": "roswell", "threat": 0}}, seed=3)
+    rng = random.Random(3)
+    for _ in range(600):
+        if game["status"] != "playing":
+            break
+        r = move(client, game, tokens[0], action=rng.choice(game["moves"])["id"])
+        assert r.status_code == 200, r.text
+        game = r.json()
+    assert game["status"] in ("won", "lost") and game["result"] and game["moves"] == [] and game["to_move"] is None
+    assert stored(db, game["id"])[1] == game["status"]
+    error_of(move(client, client.get(f"/api/games/{game['id']}").json() | {"moves": [{"id": 0}]}, tokens[0]), 409)
+    with Store(db) as store:  # a report's series of this setup (its params written the report's short way)
+        sid = store.series_id("ufs", {"city": "roswell", "threat": 0}, "greedy", 0)
+        store.add_games(sid, [GameRow(0, True, 9, 80, "", [], 0.1), GameRow(1, False, 5, 40, "x", [], 0.1)])
+    people = client.get("/api/stats").json()["people"]
+    assert [(p["game"], p["games"], p["wins"]) for p in people] == [("ufs", 1, int(game["status"] == "won"))]
+    setup = client.get("/api/setup", params={"game": "ufs", "params": json.dumps({"threat": 0})}).json()
+    assert setup["measured"] == [{"agent": "greedy", "games": 2, "wins": 1, "rate": 0.5,
+                                  "low": setup["measured"][0]["low"], "high": setup["measured"][0]["high"]}]
+    assert setup["stars"] == 0 and setup["stars_text"]
+    def setup_of(params: dict[str, Any]) -> dict[str, Any]:
+        return client.get("/api/setup", params={"game": "ufs", "params": json.dumps(params)}).json()
+
+    assert setup_of({"threat": 3})["stars"] == 3
+    assert setup_of({"threat": 1})["measured"] == []
+    error_of(client.get("/api/setup", params={"game": "ufs", "params": "{threat"}), 400)
+    error_of(client.get("/api/setup", params={"game": "go"}), 400)
+    error_of(client.get("/api/setup", params={"game": "ufs", "params": json.dumps({"threat": 7})}), 400)
+
+
+# --- live updates over a real server -------------------------------------------------------------------------
+
+def test_live_update_reaches_another_device_and_the_server_stops_promptly(tmp_path: Path) -> None:
+    with loadtest.server(tmp_path / "live.sqlite3") as address:
+        http = httpx.Client(base_url=address, trust_env=False, timeout=20)
+        game = http.post("/api/games", json={"game": "monstros", "params": {"players": 2}, "seed": 3}).json()
+        tokens = {t["seat"]: t["token"] for t in game["tokens"]}
+        heard: list[str] = []
+        opened = threading.Event()
+
+        def watch() -> None:
+            with httpx.Client(base_url=address, trust_env=False, timeout=20) as w, \
+                    w.stream("GET", f"/api/games/{game['id']}/events") as r:
+                assert r.headers["content-type"].startswith("text/event-stream")
+                for line in r.iter_lines():
+                    if line.startswith("data:"):
+                        heard.append(line)
+                        opened.set()
+                        if len(heard) == 2:
+                            return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        assert opened.wait(15)
+        after = http.post(f"/api/games/{game['id']}/moves", json={"ply": game["ply"], "action": game["moves"][0]["id"]},
+                          headers={"X-Seat-Token": tokens[game["to_move"]]}).json()
+        watcher.join(15)
+        assert [json.loads(h[5:]) for h in heard] == [{"ply": game["ply"]}, {"ply": after["ply"]}]
+        # a stream left open must not hold the server up when it stops (checked by the context's exit)
+        stream = httpx.Client(base_url=address, trust_env=False, timeout=20)
+        held = stream.send(stream.build_request("GET", f"/api/games/{game['id']}/events"), stream=True)
+        start = time.monotonic()
+    assert time.monotonic() - start < 8
+    held.close()
+
+
+def test_the_servers_connections_do_not_wait_for_acks() -> None:
+    """uvicorn sends a response's head and body apart: with Nagle's algorithm on, each answer
+    waited 40 ms for the client's delayed ACK. The listening socket must let asyncio turn it off."""
+    import asyncio
+    import socket
+
+    from soloboard.web.app import listen
+
+    sock = listen("127.0.0.1", 0)
+
+    async def accepted_nodelay() -> int:
+        found: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        def connected(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            found.set_result(writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(connected, sock=sock)
+        _, writer = await asyncio.open_connection(*sock.getsockname()[:2])
+        value = await asyncio.wait_for(found, 10)
+        writer.close()
+        server.close()
+        return value
+
+    assert asyncio.run(accepted_nodelay()) != 0
+
+
+# --- the command, the store, the load test -------------------------------------------------------------------
+
+def test_serve_refuses_a_corrupt_store_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_text("this is not a database")
+    assert main(["serve", "--db", str(junk)]) == 2
+    assert "cannot be used as the soloboard store" in capsys.readouterr().err
+
+
+V1_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE series (id INTEGER PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, agent TEXT NOT NULL,
+    seed TEXT NOT NULL, UNIQUE (game, params, agent, seed));
+CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('agent', 'person')), player TEXT NOT NULL, seed TEXT,
+    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unfinished')), rounds INTEGER, decisions INTEGER,
+    loss_cause TEXT NOT NULL DEFAULT '', history TEXT, seconds REAL, created_at TEXT NOT NULL, software TEXT NOT NULL,
+    series_id INTEGER REFERENCES series(id), series_index INTEGER, UNIQUE (series_id, series_index));
+CREATE INDEX games_by_setup ON games (game, params, player);
+CREATE TABLE runs (id INTEGER PRIMARY KEY, command TEXT NOT NULL, software TEXT NOT NULL, started_at TEXT NOT NULL,
+    seconds REAL, games INTEGER);
+INSERT INTO meta VALUES ('schema_version', '1');
+INSERT INTO series VALUES (1, 'ufs', '{"city":"roswell","threat":0}', 'greedy', '0');
+INSERT INTO games VALUES (1, 'ufs', '{"city":"roswell","threat":0}', 'agent', 'greedy', '0:0', 'won', 9, 80, '',
+    '[1,2]', 0.5, '2026-01-01T00:00:00+0000', '0.1.0', 1, 0);
+"""
+
+
+def test_a_schema_1_store_is_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "v1.sqlite3"
+    with sqlite3.connect(path) as con:
+        con.executescript(V1_SCHEMA)
+    with TestClient(create_app(path)) as client:
+        game, _ = create(client)
+        assert client.get("/api/setup", params={"game": "ufs", "params": "{}"}).json()["measured"][0]["games"] == 1
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
+        columns = {r[1] for r in con.execute("PRAGMA table_info(games)")}
+        assert "updated_at" in columns
+        assert con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 2  # the old game is kept
+        # the person's seat, and the host token's row (seat -1)
+        assert [r[0] for r in con.execute("SELECT seat FROM seats WHERE game = ? ORDER BY seat", (game["id"],))] == [
+            -1, 0]
+    with Store(path) as store:  # the report's view of the store is unchanged: only finished games have histories
+        assert [g["history"] for g in store.histories("ufs")] == [[1, 2]]
+
+
+def test_loadtest_plays_games_over_http(capsys: pytest.CaptureFixture[str]) -> None:
+    assert loadtest.main(["--games", "3", "--moves", "4", "--think", "0", "--seconds", "60"]) == 0
+    out = capsys.readouterr().out
+    assert "3 games (mix)" in out and "12 moves" in out and "0 errors" in out and "median" in out
