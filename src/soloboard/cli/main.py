@@ -177,6 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ray", help="run the games as Ray tasks: a cluster address, or auto")
     p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
     p.add_argument("--out", default="report.html", help="the HTML file to write (default report.html)")
+
+    from soloboard.cli.campaign import add_parser as add_campaign_parser  # the campaign (issue 11)
+
+    add_campaign_parser(sub)
     return parser
 
 
@@ -204,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
             from soloboard.cli.play import run_play
 
             return run_play(args.game, _game_params(args), seed=args.seed)
+        if args.command == "campaign":
+            from soloboard.cli.campaign import run as run_campaign
+
+            return run_campaign(args)
         if args.command == "replay":
             from soloboard.cli.replay import run_replay
 

@@ -1,0 +1,266 @@
+"""``soloboard campaign``: the boxed rulebook's campaign in the terminal (docs/campaign.md).
+
+Each subcommand is one step; the campaign lives in the SQLite store, so steps can be taken
+days apart (and the browser sees the same campaigns). Commands act on the campaign played
+last unless ``--campaign NAME`` says which.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from soloboard.core.errors import IllegalActionError
+
+InputFn = Callable[[str], str]
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``campaign`` and its subcommands on the main parser's subparsers."""
+    p = sub.add_parser("campaign", help="the campaign: chapters, piles, battles, journal (companion or digital)")
+    p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
+    steps = p.add_subparsers(dest="step", required=True)
+
+    def step(name: str, text: str, which: bool = True) -> argparse.ArgumentParser:
+        s = steps.add_parser(name, help=text, description=text)
+        # also after the step ("campaign status --store FILE"); SUPPRESS keeps the one given before it
+        s.add_argument("--store", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        if which:
+            s.add_argument("--campaign", "-c", dest="name", help="which campaign (default: the one played last)")
+        return s
+
+    s = step("new", "start a new campaign: its name, and the first chapter's two piles", which=False)
+    s.add_argument("new_name", metavar="NAME")
+    s.add_argument("--seed", type=int, help="the seed of the campaign's draws (default: random)")
+    s.add_argument("--threat", type=int, default=None, help="the threat level 0-4 (default 1, the rulebook's normal)")
+    s.add_argument("--box", default="ufs-boxed",
+                   help="the campaign's components: ufs-boxed (default) or a plugin's box")
+    step("list", "every campaign in the store", which=False)
+    s = step("status", "where the campaign stands and what to do next", which=False)
+    s.add_argument("status_name", metavar="NAME", nargs="?")
+    s = step("choose", "choose pile 1 or 2 (chapter 4: name the final battle's city)")
+    s.add_argument("pile", metavar="PILE")
+    s = step("battle", "set up the battle's next game: digital when soloboard knows every component, "
+                       "otherwise what to set up at the table")
+    s.add_argument("--companion", action="store_true", help="play at the table even if soloboard could play it")
+    s = step("record", "the result of the game in play: won, lost (X) or the threat level won at")
+    s.add_argument("result", metavar="RESULT")
+    s = step("upgrade", "a character turns to the upgraded side")
+    s.add_argument("character", metavar="CHARACTER", nargs="+")
+    s = step("threat", "change the threat level (0-4) for the games set up from now on")
+    s.add_argument("level", metavar="T", type=int)
+    step("undo", "take back the last record (a draw comes out the same when done again)")
+    s = step("journal", "the campaign sheet and every record", which=False)
+    s.add_argument("journal_name", metavar="NAME", nargs="?")
+    s.add_argument("--json", action="store_true", help="the records as JSON")
+    s = step("export", "write the campaign to a JSON file")
+    s.add_argument("file", metavar="FILE")
+    s = step("import", "read a campaign from a JSON file (checked record by record)", which=False)
+    s.add_argument("file", metavar="FILE")
+    s.add_argument("--as", dest="rename", help="store it under another name")
+    step("plugins", "the component plugins loaded (entry point group soloboard.components)", which=False)
+    s = step("stars", "a custom battle's difficulty in stars, as the rulebook counts them", which=False)
+    s.add_argument("--city", default="roswell")
+    s.add_argument("--side", default="blue", choices=["blue", "damaged", "red"])
+    s.add_argument("--scenario")
+    s.add_argument("--character", action="append", default=[],
+                   help="NAME or NAME:upgraded (repeat for a team)")
+    s.add_argument("--sky", default="EEEE",
+                   help="bottom tile first: E/T for a basic tile, or TILE:easy / TILE:threat, comma-separated")
+
+
+def run(args: argparse.Namespace, *, input_fn: InputFn = input) -> int:
+    from soloboard.core.store import Store, StoreError
+    from soloboard.ufs.campaign.procedure import CampaignError
+
+    try:
+        if args.step == "plugins":
+            return _plugins()
+        if args.step == "stars":
+            return _stars(args)
+        with Store(args.store) as store:
+            from soloboard.ufs.campaign.repository import CampaignRepository
+
+            return _step(CampaignRepository(store), args, input_fn)
+    except IllegalActionError as exc:
+        rule = f" ({exc.rule})" if exc.rule else ""
+        print(f"Not allowed{rule}: {exc}", file=sys.stderr)
+        return 1
+    except (CampaignError, StoreError) as exc:
+        print(f"soloboard campaign: {exc}", file=sys.stderr)
+        return 2
+
+
+def _step(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
+    from soloboard.ufs.campaign import files, sheet
+    from soloboard.ufs.campaign.procedure import DEFAULT_THREAT, Campaign
+
+    step = args.step
+    if step == "new":
+        c = Campaign.new(args.new_name, seed=args.seed,
+                         threat=DEFAULT_THREAT if args.threat is None else args.threat, box=args.box)
+        repo.add(c)
+        print(f"Campaign '{c.name}' started (seed {c.seed}: the same seed draws the same piles and skies).")
+        print(sheet.sheet_text(c))
+        return 0
+    if step == "list":
+        rows = repo.summaries()
+        if not rows:
+            print("No campaign yet: soloboard campaign new NAME")
+        for r in rows:
+            state = "over" if r.phase == "over" else f"chapter {r.chapter}, {r.battles} battle(s), {r.phase}"
+            print(f"{r.name}: {state}; threat {r.threat}; last played {r.updated_at[:16].replace('T', ' ')}")
+        return 0
+    if step in ("status", "journal"):
+        c, _ = repo.load(getattr(args, f"{step}_name"))
+        if step == "journal" and args.json:
+            print(files.dumps(c))
+            return 0
+        print(sheet.sheet_text(c))
+        for note in sheet.notes(c):
+            print(f"Note: {note}")
+        if step == "status" and c.game is not None:
+            print()
+            print(sheet.setup(c)["text"])
+        if step == "journal":
+            print()
+            print("Journal:")
+            print("\n".join(sheet.journal_lines(c)))
+        return 0
+    if step == "export":
+        c, _ = repo.load(args.name)
+        path = files.export(c, args.file)
+        print(f"Campaign '{c.name}' written to {path} ({len(c.records)} records).")
+        return 0
+    if step == "import":
+        c = files.read(args.file)
+        if args.rename:
+            records = [dict(r) for r in c.records]
+            records[0]["name"] = args.rename
+            c = Campaign.from_records(records)
+        repo.add(c)
+        print(f"Campaign '{c.name}' imported ({len(c.records)} records checked).")
+        print(sheet.sheet_text(c))
+        return 0
+
+    c, revision = repo.load(args.name)
+    if step == "choose":
+        if c.phase == "name_city":
+            c.name_city(args.pile)
+        else:
+            c.choose(args.pile)
+    elif step == "battle":
+        return _battle(repo, c, revision, args, input_fn)
+    elif step == "record":
+        g = c.game
+        if g is not None and g.mode == "digital":
+            raise IllegalActionError("this game is played with soloboard: 'soloboard campaign battle' plays it and "
+                                     "records its result (to play it at the table instead: 'soloboard campaign "
+                                     "undo', then 'soloboard campaign battle --companion')",
+                                     "campaign: digital battles")
+        c.record(args.result)
+    elif step == "upgrade":
+        c.upgrade(" ".join(args.character))
+    elif step == "threat":
+        c.set_threat(args.level)
+    elif step == "undo":
+        gone = c.undo()
+        repo.save(c, revision)
+        print("Undone: " + " ".join(sheet.describe(c, r) for r in gone))
+        print(sheet.sheet_text(c))
+        return 0
+    repo.save(c, revision)
+    print(sheet.describe(c, _last_player_record(c)))
+    print(sheet.sheet_text(c))
+    for note in sheet.notes(c):
+        print(f"Note: {note}")
+    return 0
+
+
+def _last_player_record(c: Any) -> dict[str, Any]:
+    return next(r for r in reversed(c.records) if r.get("by") != "campaign")
+
+
+def _battle(repo: Any, c: Any, revision: int, args: argparse.Namespace, input_fn: InputFn) -> int:
+    from soloboard.ufs.campaign import battles, sheet
+
+    if c.game is None:
+        missing = battles.unknown_parts(c)
+        info = battles.set_up(c, companion=args.companion)
+        revision = repo.save(c, revision)
+        if info["mode"] == "companion":
+            if missing and not args.companion:
+                print("Companion mode: soloboard does not know " + "; ".join(missing) + ".")
+            print(info["text"])
+            return 0
+        print(info["text"])
+    elif c.game.mode == "companion":
+        print("This game is set up for play at the table:")
+        print(sheet.setup(c)["text"])
+        return 0
+    return _play_digital(repo, c, revision, input_fn)
+
+
+def _play_digital(repo: Any, c: Any, revision: int, input_fn: InputFn) -> int:
+    from rich.console import Console
+    from rich.text import Text
+
+    from soloboard.cli.play import PlaySession
+    from soloboard.ufs.campaign import battles, sheet
+
+    class CampaignGame(PlaySession):
+        def leave(self) -> None:  # the campaign keeps the set-up: the same game is dealt again
+            self.console.print(Text("Game left unfinished; 'soloboard campaign battle' deals the same game again "
+                                    "(same sky, same dice).", style="dim"))
+
+    game, seed = battles.new_game(c)
+    console = Console(highlight=False)
+    session = CampaignGame(game.new_initial_state(), seed, console, input_fn)
+    session.run()
+    if not session.state.is_terminal():
+        return 0
+    battles.record_state(c, session.state)
+    repo.save(c, revision)
+    print(sheet.describe(c, _last_player_record(c)))
+    print(sheet.sheet_text(c))
+    return 0
+
+
+def _plugins() -> int:
+    from soloboard.ufs.campaign.plugins import ENTRY_POINT_GROUP, ENV_VAR, load_plugins
+
+    loaded = load_plugins()
+    if not loaded:
+        print(f"No component plugins (entry point group {ENTRY_POINT_GROUP}, or ${ENV_VAR}); see docs/campaign.md.")
+    for info in loaded:
+        what = f"error: {info.error}" if info.error else ", ".join(info.added) or "nothing added"
+        print(f"{info.name} ({info.source}): {what}")
+    return 0
+
+
+def _stars(args: argparse.Namespace) -> int:
+    from soloboard.ufs.campaign import custom
+
+    team = {}
+    for item in args.character:
+        name, _, side = item.partition(":")
+        team[custom.find_component(name, "character")] = side.strip().lower() in ("upgraded", "u", "up")
+    side = "damaged" if args.side in ("damaged", "red") else "blue"
+    battle = custom.CustomBattle(custom.find_component(args.city, "city"), side,
+                                 custom.find_component(args.scenario, "scenario") if args.scenario else None,
+                                 team, custom.parse_sky(args.sky))
+    print(custom.difficulty(battle).text)
+    params = custom.engine_params(battle)
+    if params is None:
+        print("soloboard does not know every component of this battle: play it at the table.")
+        return 0
+    print("soloboard can play this battle: soloboard play ufs " + " ".join(f"--{k} {v}" for k, v in params.items()))
+    from soloboard.core.store import Store
+
+    with Store(args.store) as store:
+        for r in custom.measured(store, battle):
+            how = "these sides" if r["match"] == "exact" else "the same threat level, tiles drawn at random"
+            print(f"  {r['agent']}: won {r['wins']} of {r['games']} ({r['rate']:.0%}) with {how}")
+    return 0

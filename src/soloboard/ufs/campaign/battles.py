@@ -1,0 +1,91 @@
+"""Playing a campaign battle: at the table (companion mode) or with the engine (digital).
+
+Companion mode: soloboard runs the procedure, says what to set up (:func:`sheet.setup`) and
+records the result the player reports. A game is digital only when the engine knows every
+component in it: the city side's data and ability (the basic cities, or one a plugin added),
+and the rules of the scenario and the character (from a plugin). The boxed campaign's own
+components are known by name only, so without plugins every campaign battle is companion play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from soloboard.core.errors import IllegalActionError
+from soloboard.ufs.campaign import sheet
+from soloboard.ufs.campaign.plugins import combine, rules_for
+from soloboard.ufs.campaign.procedure import R_BATTLE, Campaign
+
+
+def unknown_parts(c: Campaign, game_number: int | None = None) -> list[str]:
+    """What in the battle's next (or current) game the engine cannot play; empty: it can be digital."""
+    b = c.battle
+    if b is None:
+        return []
+    number = game_number or (c.game.game if c.game else len(b.games) + 1)
+    side = "blue" if number == 1 else "damaged"
+    missing = []
+    if not sheet.known(c, b.city, "city", side):
+        missing.append(f"the city {c.name_of(b.city)} ({side} side)")
+    if not sheet.known(c, b.scenario, "scenario"):
+        missing.append(f"the scenario {c.name_of(b.scenario)}")
+    for x in ([b.character] if b.character else b.team):
+        if not sheet.known(c, x, "character"):
+            missing.append(f"the character {c.name_of(x)} ({sheet.character_side(c, x)} side)")
+    return missing
+
+
+def set_up(c: Campaign, companion: bool = False) -> dict[str, Any]:
+    """Set up the battle's next game: digital when possible (and not asked for companion play)."""
+    mode = "companion" if companion or unknown_parts(c) else "digital"
+    c.set_up_game(mode)
+    return sheet.setup(c)
+
+
+def game_params(c: Campaign) -> dict[str, Any]:
+    """``load_game("ufs", **params)`` for the game in play (the city side and the drawn sky)."""
+    b, g = c.battle, c.game
+    if b is None or g is None:
+        raise IllegalActionError("no game is set up", R_BATTLE)
+    return {"city": b.city, "side": g.side, "sky": g.sky}
+
+
+def new_game(c: Campaign) -> tuple[Any, int]:
+    """The engine's game for the digital game in play, with the components' rule hooks, and the
+    seed of its dice (drawn with the sky, so the same game is dealt again after an undo)."""
+    from soloboard.core.registry import load_game
+
+    b, g = c.battle, c.game
+    if b is None or g is None or g.mode != "digital":
+        raise IllegalActionError("no digital game is set up (companion games are played at the table)", R_BATTLE)
+    missing = unknown_parts(c)
+    if missing:
+        raise IllegalActionError("the engine does not know " + ", ".join(missing), R_BATTLE)
+    game = load_game("ufs", **game_params(c))
+    hooks = [game.hooks]
+    scenario = rules_for("scenario", b.scenario)
+    if scenario is not None:
+        hooks.append(scenario.hooks[""](b.city, g.side))
+    for x in ([b.character] if b.character else b.team):
+        rules = rules_for("character", x)
+        assert rules is not None
+        hooks.append(rules.hooks[sheet.character_side(c, x)](b.city, g.side))
+    game.use_hooks(combine(hooks))
+    return game, g.dice_seed
+
+
+def record_state(c: Campaign, state: Any) -> dict[str, Any]:
+    """Record a finished digital game's result from the engine's state (and keep its moves)."""
+    g = c.game
+    if g is None or g.mode != "digital":
+        raise IllegalActionError("no digital game is set up", R_BATTLE)
+    if not state.is_terminal():
+        raise IllegalActionError("the game is not over yet", R_BATTLE)
+    params = state.game.parameters()
+    expected = game_params(c)
+    if (params.get("city"), params.get("side"), params.get("sky")) != (expected["city"], expected["side"],
+                                                                      expected["sky"]):
+        raise IllegalActionError(f"that game ({params}) is not the one set up ({expected})", R_BATTLE)
+    won = state.returns()[0] > 0
+    played = {"game": "ufs", "params": expected, "seed": g.dice_seed, "history": list(state.history())}
+    return c.record(won, source="engine", game_record=played)

@@ -1,0 +1,186 @@
+"""Custom battles with campaign components and their difficulty in stars, as the rulebook counts.
+
+The rulebook ("Komponenty z kampaně v samostatné hře", Czech ``shared/seeds/001``; Portuguese
+"Anime as Suas Partidas Singulares"; Polish "Urozmaicenie pojedynczych rozgrywek"): "Zvol si
+modrou, nebo červenou stranu libovolného města. Zvol si scénář, nebo hraj bez něj. Můžeš si
+vytvořit tým z libovolných základních i vylepšených postav, nebo hrát bez nich. Oblohu sestav z
+libovolné kombinace základních i kampaňových destiček." Then its difficulty:
+
+    Každá černá hvězdička na destičce oblohy přidává 1 ★ k obtížnosti.
+    Pokud hraješ se scénářem, přičti si další 1 ★.
+    [...] Za každou vylepšenou postavu si 1 ★ odečti.
+    Poškozené strany měst a základní postavy odečítají po další půlhvězdičce.
+
+and "Jestli chceš ale spíš vědět, jak epickou bitvu jsi právě odehrál, všechny černé i žluté
+hvězdičky sečti" (Portuguese: "Se adicionar o número de estrelas pretas ao de estrelas
+amarelas, isso lhe dirá o quão épica é a sua partida"): :attr:`CustomDifficulty.epic`.
+
+Black stars on the sky tiles: a basic tile's threat side has one and its easy side none (see
+``ufs/stars.py``); the advanced tiles carry 1 (easier side) and 2 (threatening side) per the
+reference data; the special advanced tile's stars are not known, and a sum that needs them
+says so instead of guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from soloboard.ufs.campaign.box import DEFAULT_BOX, Box, fold, get_box
+from soloboard.ufs.campaign.plugins import rules_for, sky_tile_data
+from soloboard.ufs.stars import STARS, Difficulty, Part, number
+
+BASIC = "basic"
+SIDES = ("easy", "threat")
+
+
+@dataclass(frozen=True)
+class CustomBattle:
+    """``city`` (id) on ``side`` (blue / damaged), an optional ``scenario``, ``characters``
+    (id -> upgraded?), and the sky: four (tile, side) pairs, bottom tile first, where tile is
+    ``"basic"`` (the basic tile of that height) or an advanced tile's id."""
+
+    city: str
+    side: str = "blue"
+    scenario: str | None = None
+    characters: dict[str, bool] = field(default_factory=dict)
+    sky: tuple[tuple[str, str], ...] = ((BASIC, "easy"),) * 4
+
+
+@dataclass(frozen=True)
+class CustomDifficulty(Difficulty):
+    epic: float | None = None  # black and yellow stars added up ("how epic the battle is")
+
+    @property
+    def text(self) -> str:
+        if self.value is None:  # a term is not known: no sum, only what is missing
+            return " ".join(("Difficulty not known:", *self.notes))
+        return super().text
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "epic": self.epic}
+
+
+def parse_sky(text: str) -> tuple[tuple[str, str], ...]:
+    """"ETEE" (basic tiles) or "E,T,advanced-sky-3:threat,E": four tiles, bottom first."""
+    items = [t.strip() for t in text.split(",")] if "," in text else list(text.strip())
+    out = []
+    for item in items:
+        tile, _, side = item.rpartition(":") if ":" in item else (BASIC, "", item)
+        side = {"e": "easy", "t": "threat"}.get(side.strip().lower(), side.strip().lower())
+        if side not in SIDES:
+            raise ValueError(f"sky tile side {item!r}: use E (easy) or T (threat), e.g. ETEE")
+        out.append((tile.strip() or BASIC, side))
+    if len(out) != 4:
+        raise ValueError(f"a sky has 4 tiles, bottom first (e.g. ETEE); got {len(out)}")
+    return tuple(out)
+
+
+def _tile_stars(tile: str, side: str, box: Box) -> tuple[float | None, str]:
+    if tile == BASIC:
+        return (1.0 if side == "threat" else 0.0), "basic"
+    data = sky_tile_data(tile)
+    if data is None:
+        try:
+            data = box.get(tile).extra
+        except KeyError:
+            raise ValueError(f"unknown sky tile {tile!r}") from None
+        data = {**data, "name": box.get(tile).name}
+    stars = data.get("black_stars")
+    if not stars or side not in stars:
+        return None, str(data.get("name", tile))
+    return float(stars[side]), str(data.get("name", tile))
+
+
+def difficulty(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> CustomDifficulty:
+    """The rulebook's difficulty of a custom battle, term by term."""
+    box = get_box(box_id)
+    parts: list[Part] = []
+    notes: list[str] = []
+    unknown = False
+    for n, (tile, side) in enumerate(battle.sky, start=1):
+        stars, name = _tile_stars(tile, side, box)
+        if stars is None:
+            unknown = True
+            notes.append(f"The black stars on the {side} side of the {name} are not known.")
+        elif stars:
+            label = f"sky tile {n} on its threat side" if tile == BASIC else f"{name} ({side} side) at height {n}"
+            parts.append(Part(f"{label}: {number(stars)} black star{'s' if stars != 1 else ''}", stars))
+    if battle.scenario:
+        parts.append(Part(f"scenario {box.name_of(battle.scenario)}", 1.0))
+    for cid, upgraded in battle.characters.items():
+        side = "upgraded" if upgraded else "basic"
+        parts.append(Part(f"{box.name_of(cid)}, {side} side", -1.0 if upgraded else -0.5))
+    if battle.side == "damaged":
+        parts.append(Part(f"{box.name_of(battle.city)}, damaged side", -0.5))
+    value = None if unknown else sum(p.value for p in parts)
+    epic = None if unknown else sum(abs(p.value) for p in parts)
+    if epic is not None:
+        notes.append(f"Black and yellow stars together (how epic the battle is): {number(epic)}.")
+    return CustomDifficulty(value, STARS, tuple(parts), tuple(notes), epic=epic)
+
+
+def engine_params(battle: CustomBattle) -> dict[str, Any] | None:
+    """``load_game("ufs", **params)`` when the engine knows every component of the battle (the
+    city side, the scenario's and characters' rules from plugins, basic sky tiles); else None."""
+    from soloboard.ufs import components as C
+
+    if battle.city not in C.city_ids() or battle.side not in C.city(battle.city).sides:
+        return None
+    if battle.scenario and rules_for("scenario", battle.scenario) is None:
+        return None
+    for cid, upgraded in battle.characters.items():
+        rules = rules_for("character", cid)
+        if rules is None or ("upgraded" if upgraded else "basic") not in rules.hooks:
+            return None
+    if any(tile != BASIC for tile, _ in battle.sky):
+        return None  # the engine plays the four basic tiles only
+    return {"city": battle.city, "side": battle.side, "sky": "".join(s[0].upper() for _, s in battle.sky)}
+
+
+def find_component(text: str, kind: str, box_id: str = DEFAULT_BOX) -> str:
+    """A component's id from its name or id; cities include the ones the engine knows."""
+    from soloboard.ufs import components as C
+
+    key = fold(text)
+    if kind == "city":
+        for cid in C.city_ids():
+            if key in (fold(cid), fold(C.city(cid).name)):
+                return cid
+    for c in get_box(box_id).of_kind(kind):
+        if key in (fold(c.id), fold(c.name)):
+            return c.id
+    raise ValueError(f"no {kind} called {text!r}")
+
+
+def measured(store: Any, battle: CustomBattle) -> list[dict[str, Any]]:
+    """The agents' win rates from the report store for a battle the engine can play, best first.
+
+    A report (``soloboard report ufs``) plays a city at a threat level with the threat tiles
+    drawn at random; a custom battle fixes which tiles. Both are given: ``"match": "exact"``
+    (the same sides) or ``"threat"`` (the same city side and number of threat tiles, drawn at
+    random), so a player can compare the stars with how often the agents win."""
+    from soloboard.core.registry import load_game
+
+    params = engine_params(battle)
+    if params is None or battle.scenario or battle.characters:
+        return []  # the reports play the engine's own setups, without campaign components
+    threat = params["sky"].count("T")
+    totals: dict[tuple[str, str], list[int]] = {}
+    for row in store.series_results("ufs"):
+        try:
+            game = load_game("ufs", **row["params"])
+        except (TypeError, ValueError):
+            continue  # a setup this version no longer reads
+        if (game.city.id, game.side, game.threat) != (battle.city, battle.side, threat):
+            continue
+        sides = "".join(s[0].upper() for s in game.fixed_sides) if game.fixed_sides else None
+        match = "exact" if sides == params["sky"] else "threat" if "threat" in row["params"] else None
+        if match is None:
+            continue
+        total = totals.setdefault((row["agent"], match), [0, 0])
+        total[0] += row["games"]
+        total[1] += row["wins"]
+    out = [{"agent": agent, "match": match, "games": n, "wins": w, "rate": w / n if n else None}
+           for (agent, match), (n, w) in totals.items()]
+    return sorted(out, key=lambda r: (r["match"] != "exact", -(r["rate"] or 0)))

@@ -1,0 +1,115 @@
+"""Campaigns in the one SQLite store (``soloboard/core/store.py``, table ``campaigns``).
+
+A row holds a campaign's whole file (:mod:`.files`: its journal), so what the terminal and the
+browser read is exactly what ``export`` writes. ``revision`` (the number of records when it
+was read) guards against two front ends saving over each other's steps.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from soloboard.core.store import Store
+from soloboard.ufs.campaign import files
+from soloboard.ufs.campaign.box import fold
+from soloboard.ufs.campaign.procedure import Campaign, CampaignError
+
+
+def _now() -> str:
+    # microseconds: "the campaign played last" is the latest updated_at, even for steps a moment apart
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True)
+class Summary:
+    name: str
+    chapter: int
+    phase: str
+    battles: int
+    threat: int
+    updated_at: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+class CampaignRepository:
+    """``CampaignRepository(store)``: list, load and save campaigns by name."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.db = store.db  # the table ``campaigns`` is the store's (schema 3, core/store.py)
+
+    def names(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM campaigns ORDER BY updated_at DESC, id DESC")]
+
+    def summaries(self) -> list[Summary]:
+        out = []
+        for (document, updated) in self.db.execute(
+                "SELECT document, updated_at FROM campaigns ORDER BY updated_at DESC, id DESC"):
+            c = files.loads(document)
+            out.append(Summary(c.name, c.chapter, c.phase, len(c.battles), c.threat, updated))
+        return out
+
+    def resolve(self, name: str | None) -> str:
+        """The stored name meant by ``name`` (case and accents aside); None: the latest played."""
+        names = self.names()
+        if not names:
+            raise CampaignError("no campaign yet: start one with 'soloboard campaign new NAME'")
+        if name is None:
+            return names[0]
+        if name in names:
+            return name
+        hits = [n for n in names if fold(n) == fold(name)]
+        if len(hits) == 1:
+            return hits[0]
+        raise CampaignError(f"no campaign called {name!r} (campaigns: {', '.join(names)})")
+
+    def load(self, name: str | None = None) -> tuple[Campaign, int]:
+        """The campaign and its revision (pass it back to :meth:`save`)."""
+        stored = self.resolve(name)
+        row = self.db.execute("SELECT document, records FROM campaigns WHERE name = ?", (stored,)).fetchone()
+        return files.loads(row[0]), int(row[1])
+
+    def add(self, campaign: Campaign) -> None:
+        if campaign.name in self.names() or any(fold(n) == fold(campaign.name) for n in self.names()):
+            raise CampaignError(f"a campaign called {campaign.name!r} exists already: choose another name")
+        now = _now()
+        with self.db:
+            self.db.execute("INSERT INTO campaigns (name, box, document, records, phase, created_at, updated_at) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (campaign.name, campaign.box.id, files.dumps(campaign), len(campaign.records),
+                             campaign.phase, now, now))
+
+    def save(self, campaign: Campaign, revision: int) -> int:
+        """Store the campaign over the version read at ``revision``; the new revision."""
+        with self.db:
+            cur = self.db.execute(
+                "UPDATE campaigns SET document = ?, records = ?, phase = ?, updated_at = ? "
+                "WHERE name = ? AND records = ?",
+                (files.dumps(campaign), len(campaign.records), campaign.phase, _now(), campaign.name, revision))
+            if cur.rowcount != 1:
+                raise CampaignError(f"campaign {campaign.name!r} was changed elsewhere since it was read: "
+                                    "read it again (nothing was saved)")
+        return len(campaign.records)
+
+    def delete(self, name: str) -> None:
+        stored = self.resolve(name)
+        with self.db:
+            self.db.execute("DELETE FROM campaigns WHERE name = ?", (stored,))
+
+    @contextmanager
+    def editing(self, name: str | None = None) -> Iterator[Campaign]:
+        """Load, let the body change, save (nothing is saved if the body raises)."""
+        campaign, revision = self.load(name)
+        yield campaign
+        self.save(campaign, revision)
+
+
+def document(campaign: Campaign) -> dict[str, Any]:
+    return json.loads(files.dumps(campaign))
