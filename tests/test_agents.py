@@ -214,6 +214,22 @@ def test_mcts_statistics_and_focus() -> None:
         agent.search(soloboard.load_game("ufs").new_initial_state())
 
 
+def test_mcts_tree_ends_at_the_next_roll() -> None:
+    """Positions of a later round are valued, not expanded (docs/agents.md: three quarters of the
+    work went there); ``later_visits=2`` expands them like any other node, as before."""
+    from soloboard.agents.mcts import _Decision
+
+    state = next(s for s in decision_states("ufs", {"threat": 1}, 40, seed=6) if s.phase_name == "rooms")
+
+    def expanded_rounds(**options: Any) -> set[int]:
+        agent = agents.make("mcts", budget="400it", seed=1, reuse=False, **options)
+        agent.search(state)
+        return {key[-1] for key, node in agent._table.items() if isinstance(node, _Decision) and node.expanded}
+
+    assert expanded_rounds() == {state.round}
+    assert max(expanded_rounds(later_visits=2)) > state.round
+
+
 # --- evaluations ------------------------------------------------------------------------------------
 
 def test_evaluation_helpers_know_the_engines_phases() -> None:

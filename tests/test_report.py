@@ -155,3 +155,12 @@ def test_store_schema_and_series(tmp_path: Path) -> None:
         db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
     with pytest.raises(StoreError, match="newer soloboard"):
         Store(path)
+
+
+def test_plots_take_intervals_that_touch_the_rate() -> None:
+    # no win in 30 games: the Wilson bound equals the rate up to rounding, which once crashed the page
+    row = {"agent": "mcts", "group": "", "x": 4, "x_text": "roswell threat 4", "setup": "roswell threat 4",
+           "win_rate": 0.0, "ci": (1e-17, 0.114), "rounds": [5, 6], "causes": {"base destroyed": 30}, "games": 30}
+    figures = report_module._plots("ufs", [row, {**row, "x": 0, "x_text": "roswell threat 0", "win_rate": 1.0,
+                                                 "ci": (0.89, 1.0 - 1e-17)}])
+    assert [title for title, _ in figures] == ["Win rate", "Game length", "Why games were lost"]

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import math
 from itertools import compress
+from operator import mul
 from typing import Any
 
 from soloboard.ufs import actions as A
@@ -51,6 +52,7 @@ from soloboard.ufs.tables import MOTHERSHIP, TUNNEL
 
 COLS = A.COLS
 N_SPACES = A.N_SPACES
+SPACES = range(N_SPACES)
 PLACE_PHASE, ROOMS_PHASE = 2, 3  # soloboard.ufs.state phases (kept in sync by tests/test_agents_ufs.py)
 
 # chance that a ship ``d`` steps above the city (it hits with ``d`` or more steps) is hit by its column's die
@@ -175,7 +177,10 @@ def _pending(state: Any, t: _Tables, partial: float) -> tuple[int, float, float,
     full: list[tuple[int, Any, float, float]] = []
     room_of = t.room_of
     rooms = t.rooms
-    seen = {room_of[s] for s in range(N_SPACES) if dice[s] or robots[s]}
+    # the rooms holding a die or a robot (compress: the spaces are scanned in C, this runs for every evaluation)
+    seen = {room_of[s] for s in compress(SPACES, dice)}
+    if any(robots):
+        seen.update(room_of[s] for s in compress(SPACES, robots))
     seen.discard(-1)
     for index in sorted(seen):  # only the rooms a die or a robot stands in can be used
         room = rooms[index]
@@ -320,9 +325,7 @@ def value(state: Any, partial: float = 0.0) -> float:
     """Estimated probability of winning from ``state`` (1 or 0 once the game is over)."""
     if state.phase == 6:  # over
         return 1.0 if (state.result or 0.0) > 0 else 0.0
-    z = 0.0
-    for w, f in zip(WEIGHTS, features(state, partial), strict=True):
-        z += w * f
+    z = sum(map(mul, WEIGHTS, features(state, partial)))  # the dot product in C: the search's hottest line
     if z < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
@@ -373,6 +376,11 @@ def prune(state: Any, actions: list[int]) -> list[int]:
                     continue  # an excavation die too small to dig only moves the ships, as the tunnel would
         kept.append(a)
     return kept or actions
+
+
+def stage(state: Any) -> int:
+    """The round a position is in: mcts does not expand positions after the next roll (mcts.py)."""
+    return state.round
 
 
 def progress(state: Any) -> float:

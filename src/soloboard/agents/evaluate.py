@@ -8,6 +8,8 @@ An :class:`Evaluator` gives, for a state of its game:
   gives none (the search then keeps no transposition table);
 - ``prune(state, actions)``: the legal actions without moves another legal move always
   does at least as well as (never empty);
+- ``stage(state)`` (optional): the round a position is in; ``mcts`` values a position of a
+  later round than its root's by the evaluation and does not expand it;
 - ``greedy_value(state)``: what ``greedy`` maximises, where a helper adds to ``value`` what a
   one-move look-ahead cannot see (Under Falling Skies: half-filled multi-space rooms).
 
@@ -50,6 +52,7 @@ class Evaluator:
     key: Callable[[Any], Any] | None
     prune: Callable[[Any, list[int]], list[int]]
     greedy_value: Callable[[Any], float]  # what greedy's one-move look-ahead uses (``value`` unless the helper says)
+    stage: Callable[[Any], Any] | None = None  # the round: mcts does not expand later rounds' positions
 
 
 def evaluator(game: Any) -> Evaluator:
@@ -57,7 +60,7 @@ def evaluator(game: Any) -> Evaluator:
     name = getattr(game, "short_name", "")
     module_name = HELPERS.get(name)
     if module_name is None:
-        return Evaluator("neutral", _neutral, None, _all, _neutral)
+        return Evaluator("neutral", _neutral, None, _all, _neutral, None)
     module = importlib.import_module(module_name)
     return Evaluator(name, module.value, getattr(module, "key", None), getattr(module, "prune", _all),
-                     getattr(module, "greedy_value", module.value))
+                     getattr(module, "greedy_value", module.value), getattr(module, "stage", None))

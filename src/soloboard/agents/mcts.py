@@ -98,13 +98,14 @@ class SearchResult:
 class MCTSAgent:
     """``make("mcts", budget="0.3s", seed=1)``; options: ``exploration`` (UCT's constant, on
     win probabilities), ``prior_visits`` (weight of a move's evaluation, in visits),
-    ``reuse`` (keep the tree between decisions)."""
+    ``reuse`` (keep the tree between decisions), ``later_visits`` (visits before a position of
+    a later round is expanded; 0, the default: never, the tree ends at the next roll)."""
 
     name = "mcts"
 
     def __init__(self, budget: str | float | Budget | None = None, seed: Any = None, exploration: float = 0.1,
                  prior_visits: float = 2.0, reuse: bool = True, max_nodes: int = 400_000, normalize: bool = False,
-                 min_scale: float = 0.02) -> None:
+                 min_scale: float = 0.02, later_visits: int = 0) -> None:
         self.budget = parse_budget(budget)
         self.rng = random.Random(seed)
         self.exploration = float(exploration)
@@ -113,9 +114,11 @@ class MCTSAgent:
         self.max_nodes = int(max_nodes)
         self.normalize = bool(normalize)
         self.min_scale = float(min_scale)
+        self.later_visits = max(int(later_visits), 0)
         self._eval: Evaluator | None = None
         self._game: Any = None
         self._table: dict[Any, Any] = {}
+        self._root_stage: Any = None
         self.iterations_done = 0  # over this agent's life: for simulations per second
 
     def reset(self, seed: Any) -> None:
@@ -140,6 +143,7 @@ class MCTSAgent:
             raise ValueError("search needs a decision node (not a chance node, not the end of the game)")
         limit = parse_budget(budget) if budget is not None else self.budget
         ev = self._evaluator(state)
+        self._root_stage = ev.stage(state) if ev.stage is not None else None
         if not self.reuse or len(self._table) > self.max_nodes:
             self._table = {}
         root_key = self._key(state)
@@ -240,6 +244,9 @@ class MCTSAgent:
         key_fn = ev.key
         rng = self.rng
         sample = getattr(root_state, "sample_chance_outcome", None) and type(root_state).sample_chance_outcome
+        stage = ev.stage
+        root_stage = self._root_stage
+        later = self.later_visits
         path: list[tuple[Any, int]] = []  # (node, move index or -1 for a chance node)
         node: Any = root
         value: float
@@ -250,6 +257,15 @@ class MCTSAgent:
                     value = node.value
                     break
                 if not node.expanded:
+                    if (stage is not None and (not later or node.total < later - 1)
+                            and stage(state) != root_stage):
+                        # a position of a later round (after the next roll): expanding it would cost an
+                        # evaluation per move, and nearly all are reached once or twice (each roll is new);
+                        # it was three quarters of the work, for no strength (docs/agents.md): its
+                        # evaluation is its value (``later_visits``: expand it after that many visits)
+                        node.total += 1
+                        value = node.value
+                        break
                     self._expand(node, state, ev)
                 i = forced if forced is not None and node is root else self._select(node)
                 forced = None

@@ -225,7 +225,9 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
         shift = (k - (len(lines) - 1) / 2) * 0.05  # lines side by side, so equal rates do not hide each other
         xs = [r["x"] + shift for r in pts]
         ys = [r["win_rate"] for r in pts]
-        err = [[r["win_rate"] - r["ci"][0] for r in pts], [r["ci"][1] - r["win_rate"] for r in pts]]
+        # clamped at 0: with no win (or no loss) the Wilson bound equals the rate only up to rounding, and
+        # matplotlib refuses a negative error bar
+        err = [[max(r["win_rate"] - r["ci"][0], 0.0) for r in pts], [max(r["ci"][1] - r["win_rate"], 0.0) for r in pts]]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=f"{agent} {group}".strip())
     ax.set_xticks([t[0] for t in ticks], [t[1] for t in ticks])
     ax.set_xlabel(axis)
