@@ -169,7 +169,7 @@ def test_monstros_ai_seats_take_an_agent() -> None:
     con, out = console()
     code = run_play_monstros({"players": 1}, seed=4, ai_seats=[0], ai="greedy", console=con, input_fn=Lines())
     assert code == 0
-    assert "seat 0 (AI)" in out.getvalue()
+    assert "seat 1 (AI)" in out.getvalue()  # the API's seat 0, as people count
     again, out2 = console()
     run_play_monstros({"players": 1}, seed=4, ai_seats=[0], ai="greedy", console=again, input_fn=Lines())
     assert out.getvalue() == out2.getvalue()

@@ -96,10 +96,10 @@ def test_moves_by_number_undo_and_log():
     code, text, _ = run("moves", "1", "log", "log moves", "log 1", "log 9", "undo", "undo", "board", "help", "quit",
                         seed=seed)
     assert code == 0
-    assert "seat 0: ▶ play" in text
+    assert "seat 1: ▶ play" in text  # people count seats from 1 (the API's seat 0)
     assert "Turn 1: s0: play" in text  # log moves: the notation
-    assert "Turn 1 (seat 0)" in text and "Set-up" in text  # log: the events, turn by turn
-    assert "Seat 0 plays" in text and "into board slot 1" in text
+    assert "Turn 1 (seat 1)" in text and "Set-up" in text  # log: the events, turn by turn
+    assert "Seat 1 plays" in text and "into board slot 1" in text
     assert "No turn '9' to show" in text
     assert "Undone: play" in text
     assert "Nothing to undo" in text
@@ -118,7 +118,7 @@ def test_undo_takes_back_the_ai_moves_after_the_last_person():
         before = session.state.clone()
         session.handle("1")
         session.advance()
-    assert "seat 1 (AI):" in out.getvalue()
+    assert "seat 2 (AI):" in out.getvalue()  # the API's seat 1, as people count
     ai_moved = len(session.state.history())
     session.cmd_undo("")
     assert len(session.state.history()) < ai_moved
@@ -164,7 +164,7 @@ def test_loading_a_corrupt_or_foreign_file_leaves_the_game_as_it_was(tmp_path):
     assert text.count("Could not load the save; the current game goes on") == 3
     assert "not valid JSON" in text and "'wall'" in text and "no such file" in text
     assert "not a Monstros game" in text
-    assert "seat 0: ▶ play" in text  # the game went on
+    assert "seat 1: ▶ play" in text  # the game went on
 
 
 def test_end_of_input_and_interrupt_end_cleanly():
@@ -182,7 +182,7 @@ def test_end_of_input_and_interrupt_end_cleanly():
 @pytest.mark.parametrize(("params", "ai_seats", "message"), [
     ({"players": 9}, None, "players must be 1..6"),
     ({"players": 2, "difficulty": "hard"}, None, "unknown difficulty"),
-    ({"players": 2}, [2], "AI seats .2. do not exist"),
+    ({"players": 2}, [2], "AI seats 3 do not exist: the seats are 1 to 2"),  # the API's 2 is the third seat
     ({"players": 2, "deck": "/nonexistent/deck.json"}, None, "no such file"),
 ])
 def test_invalid_parameters_return_2(params, ai_seats, message):
@@ -203,7 +203,7 @@ def test_the_terminal_says_what_happened_from_the_events():
     """Every move is followed by its events: the monsters' turn step by step, the moves the
     engine made by itself and for which seat, and the end."""
     _, text, _ = run(ai_seats=[0, 1], seed=5)
-    assert "── Turn 1: seat 0 plays." in text
+    assert "── Turn 1: seat 1 plays." in text
     assert "── The monsters' turn: on the table" in text
     assert "The monsters attack: their attack" in text
     assert "Revealed monster" in text and "Set-up: revealed monster" in text
@@ -229,4 +229,25 @@ def test_preview_shows_a_move_without_playing_it():
     assert code == 0
     assert "If play " in text and "(nothing was played: type the move to play it)" in text
     assert "Cannot read 'zzz'" in text and "Preview what?" in text
-    assert "seat 0: ▶" not in text  # nothing was played
+    assert "seat 1: ▶" not in text  # nothing was played
+
+
+def test_the_ai_seats_option_takes_the_seats_people_see(monkeypatch, capsys):
+    """`--ai-seats 2,3`: the second and third seats (you are seat 1); the Python API gets 1, 2."""
+    import soloboard.cli.play_monstros as play_monstros
+    from soloboard.cli.main import main
+
+    calls = []
+    monkeypatch.setattr(play_monstros, "run_play_monstros", lambda params, **kw: calls.append(kw["ai_seats"]) or 0)
+    assert main(["play", "monstros", "--players", "3", "--ai-seats", "2,3"]) == 0
+    assert calls == [[1, 2]]
+    monkeypatch.undo()
+    # a seat above the players: refused in the numbers people see, before any game starts
+    assert main(["play", "monstros", "--players", "3", "--ai-seats", "4", "--seed", "1"]) == 2
+    assert "AI seats 4 do not exist: the seats are 1 to 3" in capsys.readouterr().err
+    # seat 0 does not exist for people: argparse refuses it with the way seats are counted
+    for bad in ("0", "0,2", "-1"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["play", "monstros", "--players", "3", f"--ai-seats={bad}"])
+        assert exit_.value.code == 2
+        assert "seats are numbered from 1 (you are seat 1)" in capsys.readouterr().err

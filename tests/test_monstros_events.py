@@ -433,12 +433,12 @@ def test_some_sentences():
     assert say({"kind": "monsters_attack", "action": 3, "attack": 5, "blocked": 3, "cards": 3, "total": 2}, game) == (
         "The monsters attack: their attack 5, minus 1 for each of the 3 cards in board slots 1-4, = 2.")
     assert say({"kind": "forced_move", "action": 3, "seat": 1, "move": "done", "id": A.DONE, "phase": "attack"}) == (
-        "For seat 1, the engine plays 'done' (the only legal move).")
+        "For seat 2, the engine plays 'done' (the only legal move).")  # the event's seat 1, counted from 1
     assert say({"kind": "monster_revealed", "action": 0, "card": "4c", "why": "proliferation"}, game) == (
         "Revealed monster 4c (level 4, life 6, attack 2, shield, raises the invasion).")
-    assert say({"kind": "card_drawn", "action": 0, "seat": 0, "card": "pa"}, game) == "Seat 0 draws PÁ (pa)."
-    assert say({"kind": "card_drawn", "action": 0, "seat": 0, "card": "pa"}) == "Seat 0 draws pa."
+    assert say({"kind": "card_drawn", "action": 0, "seat": 0, "card": "pa"}, game) == "Seat 1 draws PÁ (pa)."
+    assert say({"kind": "card_drawn", "action": 0, "seat": 0, "card": "pa"}) == "Seat 1 draws pa."
     assert say({"kind": "wall_changed", "action": 0, "from": 31, "to": 29, "by": "monsters"}) == (
         "Wall 31 → 29 (the monsters' attack).")
     assert say({"kind": "something_new", "action": 0, "x": 1}) == "something_new: x=1"
-    assert narrate.turn_heading(0) == "Set-up" and narrate.turn_heading(3, 1) == "Turn 3 (seat 1)"
+    assert narrate.turn_heading(0) == "Set-up" and narrate.turn_heading(3, 1) == "Turn 3 (seat 2)"

@@ -74,7 +74,7 @@ def test_text_picture_shows_the_position():
                               defeated=["2a"]), [2, 5])
     text = str(state)
     for piece in ("Wall 27/50", "Invasion 5", "Towers 3", "Die tokens 1", "Shields 1", "1:pa  2:defeito  3:-",
-                  "Seat 0 hand: pa carrinho ferC", "Seat 1 hand: pa pa atraso", "4c (L4 life 6 atk 2, shield, "
+                  "Seat 1 hand: pa carrinho ferC", "Seat 2 hand: pa pa atraso", "4c (L4 life 6 atk 2, shield, "
                   "invasion+1)", "Attack: dice 2 5", "defeated 1 (top: 2a)", "action deck", "discard"):
         assert piece in text, piece
 
@@ -87,7 +87,7 @@ def test_rich_picture_shows_the_position():
     Console(file=out, width=120, color_system=None).print(state)
     text = out.getvalue()
     for piece in ("Wall 30/50", "Invasion 1", "Towers 2", "Die tokens 3", "Shields 2", "Board", "re-roll",
-                  "seat 0", "pa carrinho ferC", "coroa7 (coroa)", "invasion+1, save 3", "Monster deck",
+                  "seat 1", "pa carrinho ferC", "coroa7 (coroa)", "invasion+1, save 3", "Monster deck",
                   "Defeated 0", "Action deck", "discard", "Attack: dice 2 5"):
         assert piece in text, piece
 

@@ -433,7 +433,7 @@ def test_removed_towers_can_be_built_again_with_their_die_token():
 def test_playing_a_card_not_in_hand_names_the_rule():
     state = arrange(new_state(), hands=HAND)
     before = state.clone()
-    with pytest.raises(soloboard.IllegalActionError, match="seat 0 has no defeito in hand") as err:
+    with pytest.raises(soloboard.IllegalActionError, match="seat 1 has no defeito in hand") as err:
         state.apply_action(state.string_to_action("play defeito"))
     assert err.value.rule == "turn: play a card"
     assert state == before

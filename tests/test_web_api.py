@@ -285,7 +285,9 @@ def test_a_seat_token_moves_only_its_own_seat_on_its_turn(client: TestClient, db
     other = (seat + 1) % 3
     before = stored(db, gid)[0]
     refusal = error_of(move(client, game, tokens[other]), 403)
-    assert refusal["rule"] == "turn order" and str(seat) in refusal["error"]
+    # people count seats from 1 (the API's seats from 0)
+    assert refusal["rule"] == "turn order"
+    assert f"seat {seat + 1}'s turn, not seat {other + 1}'s" in refusal["error"]
     assert stored(db, gid)[0] == before and client.get(f"/api/games/{gid}").json()["ply"] == game["ply"]
     error_of(client.post(f"/api/games/{gid}/undo", json={"ply": game["ply"]},
                          headers={"X-Seat-Token": tokens[seat]}), 409)  # co-operative: no undo

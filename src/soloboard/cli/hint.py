@@ -86,7 +86,7 @@ def print_hint(console: Console, state: Any, budget: str | None = None) -> bool:
     seconds = f"{time.perf_counter() - start:.1f}"
     if getattr(state.game, "num_players", lambda: 1)() > 1:
         heading = _("Best moves for seat {seat} (estimated chance of winning after the move, {seconds} s of "
-                    "search):").format(seat=seat, seconds=seconds)
+                    "search):").format(seat=seat + 1, seconds=seconds)  # people count seats from 1
     else:
         heading = _("Best moves (estimated chance of winning after the move, {seconds} s of search):").format(
             seconds=seconds)

@@ -83,10 +83,14 @@ def _add_game_options(p: argparse.ArgumentParser, optional_game: bool = False) -
 
 
 def _seats(text: str) -> list[int]:
+    """--ai-seats: seats as people count them (from 1; you are seat 1), returned 0-based for the API."""
     try:
-        return [int(part) for part in text.split(",") if part.strip()]
+        seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of seat numbers like 1,2") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of seat numbers like 2,3") from None
+    if any(s < 1 for s in seats):
+        raise argparse.ArgumentTypeError(f"{text!r}: seats are numbered from 1 (you are seat 1), e.g. 2,3")
+    return [s - 1 for s in seats]
 
 
 def _add_lang_option(p: argparse.ArgumentParser) -> None:
@@ -115,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="continue the game left last (of this game, if one is named): see 'soloboard resume'")
     p.add_argument("--ai-seats", dest="ai_seats", type=_seats,
-                   help="monstros: seats an agent plays (--ai), numbered from 0 as on the screen, e.g. 1,2")
+                   help="monstros: seats an agent plays (--ai), numbered from 1 as on the screen (you are seat 1), "
+                        "e.g. 2,3")
     p.add_argument("--ai", choices=["random", "greedy", "mcts"], default="greedy",
                    help="monstros: the agent of the --ai-seats (default: greedy)")
     p.add_argument("--budget", help="--ai mcts: thinking time or iterations per move (default 0.3s; e.g. 1s, 2000it)")

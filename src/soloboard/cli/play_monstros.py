@@ -78,7 +78,8 @@ HEADINGS = ("turn_started", "monsters_turn")  # printed as a heading line: a new
 
 
 def _seat_label(seat: int, ai_seats: set[int]) -> str:
-    return _("seat {seat} (AI)").format(seat=seat) if seat in ai_seats else _("seat {seat}").format(seat=seat)
+    shown = narrate.shown_seat(seat)  # people count seats from 1; the API from 0
+    return _("seat {seat} (AI)").format(seat=shown) if seat in ai_seats else _("seat {seat}").format(seat=shown)
 
 
 class MonstrosSession(TerminalSession):
@@ -99,8 +100,8 @@ class MonstrosSession(TerminalSession):
 
     def prompt(self) -> str:
         state = self.state
-        return _("turn {turn} · seat {seat} · {phase}> ").format(turn=state.round, seat=state.current_player(),
-                                                                 phase=phase_word(state.phase_name))
+        return _("turn {turn} · seat {seat} · {phase}> ").format(
+            turn=state.round, seat=narrate.shown_seat(state.current_player()), phase=phase_word(state.phase_name))
 
     def advance(self) -> None:
         """Resolve chance events and AI seats until a person must decide (or the game ends)."""
@@ -150,7 +151,7 @@ class MonstrosSession(TerminalSession):
             table.add_row(*cells[row:row + 4])
         seat = state.current_player()
         self.console.print(Text(_("Seat {seat} to decide ({phase}), {n} legal moves:").format(
-            seat=seat, phase=phase_word(state.phase_name), n=len(legal)), style="bold underline"))
+            seat=narrate.shown_seat(seat), phase=phase_word(state.phase_name), n=len(legal)), style="bold underline"))
         self.console.print(table)
         self.console.print(Text(_("Type a move or its number · help · moves · board · undo · log · save FILE · "
                                   "load FILE · quit"), style="dim"))
@@ -186,7 +187,7 @@ class MonstrosSession(TerminalSession):
 
     def undone(self, state: Any, notation: str) -> None:
         self.console.print(Text(_("Undone: {move} (and what followed). Back to turn {turn}, seat {seat}.").format(
-            move=notation, turn=state.round, seat=state.current_player()), style="bold yellow"))
+            move=notation, turn=state.round, seat=narrate.shown_seat(state.current_player())), style="bold yellow"))
 
     def refuse_load(self, loaded: Any, name: str) -> tuple[str, str] | None:
         if not isinstance(loaded, MonstrosState):
@@ -320,7 +321,8 @@ def run_play_monstros(
     """Play one game; 0 when it ends or the players leave, 2 for invalid parameters.
 
     ``ai_seats`` are API seats (0-based, as ``state.current_player()``): ``[1, 2]`` lets the
-    random agent play the second and third seats."""
+    random agent play the second and third seats, which the screen calls seats 2 and 3 (people
+    count seats from 1; ``soloboard play --ai-seats`` takes those numbers)."""
     out = console or Console(highlight=False)
     try:
         game = load_game("monstros", **params)
@@ -332,8 +334,8 @@ def run_play_monstros(
     bad = sorted(s for s in seats if not (isinstance(s, int) and 0 <= s < game.players))
     if bad:
         (console or Console(stderr=True, highlight=False)).print(Text(
-            "soloboard: " + _("AI seats {seats} do not exist: seats are 0..{last} (0-based)").format(
-                seats=bad, last=game.players - 1), style=ERROR))
+            "soloboard: " + _("AI seats {seats} do not exist: the seats are 1 to {last}").format(
+                seats=", ".join(str(narrate.shown_seat(s)) for s in bad), last=game.players), style=ERROR))
         return 2
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)

@@ -24,13 +24,18 @@ MONSTERS_TURN = N_("The monsters' turn")
 SETUP = N_("Set-up")
 
 
+def shown_seat(seat: Any) -> Any:
+    """A seat as people count it: from 1 (the events and the API count from 0)."""
+    return seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else "?"
+
+
 def turn_heading(turn: int, seat: int | None = None) -> str:
-    """The title of a turn in a log (turn 0 is the set-up)."""
+    """The title of a turn in a log (turn 0 is the set-up); ``seat`` is the API's (0-based)."""
     if not turn:
         return _(SETUP)
     if seat is None:
         return _("Turn {turn}").format(turn=turn)
-    return _("Turn {turn} (seat {seat})").format(turn=turn, seat=seat)
+    return _("Turn {turn} (seat {seat})").format(turn=turn, seat=shown_seat(seat))
 
 
 def _deck(context: Any) -> Deck | None:
@@ -107,7 +112,7 @@ class _Words:
 
 
 def _seat(event: Event) -> str:
-    return _("Seat {seat}").format(seat=event.get("seat", "?"))
+    return _("Seat {seat}").format(seat=shown_seat(event.get("seat")))
 
 
 SLOT_BONUS = {
@@ -168,7 +173,7 @@ def _card_played(e: Event, w: _Words) -> str:
 
 def _no_card_drawn(e: Event, w: _Words) -> str:
     return _("The action deck is empty: seat {seat} draws no card (the discard pile, {cards}, comes back only "
-             "as the five-card reward).").format(seat=e.get("seat", "?"), cards=_cards(e.get("discard", 0)))
+             "as the five-card reward).").format(seat=shown_seat(e.get("seat")), cards=_cards(e.get("discard", 0)))
 
 
 def _cards_removed(e: Event, w: _Words) -> str:
@@ -287,7 +292,7 @@ def _placed(e: Event, w: _Words) -> str:
         fields = {"monsters": _listing(cards), "level": e["level"], "invasion": invasion}
         if "seat" in e:
             text = _("To the table: {monsters} (level total {level}, invasion {invasion}, seat {seat}'s "
-                     "choice)").format(seat=e["seat"], **fields)
+                     "choice)").format(seat=shown_seat(e["seat"]), **fields)
         else:
             text = _("To the table: {monsters} (level total {level}, invasion {invasion})").format(**fields)
     else:
@@ -326,7 +331,7 @@ def _saved(e: Event, w: _Words) -> str:
 
 
 def _forced(e: Event, w: _Words) -> str:
-    return _("For seat {seat}, the engine plays '{move}' (the only legal move).").format(seat=e["seat"],
+    return _("For seat {seat}, the engine plays '{move}' (the only legal move).").format(seat=shown_seat(e["seat"]),
                                                                                          move=e["move"])
 
 
@@ -351,7 +356,8 @@ SENTENCES: dict[str, Callable[[Event, _Words], str]] = {
     "card_returned": lambda e, w: _("{seat} gives {card} back to the action deck.").format(
         seat=_seat(e), card=w.card(e["card"])),
     "hand_kept": lambda e, w: _("{seat} keeps the rest of the hand.").format(seat=_seat(e)),
-    "turn_started": lambda e, w: _("Turn {turn}: seat {seat} plays.").format(turn=e["turn"], seat=e["seat"]),
+    "turn_started": lambda e, w: _("Turn {turn}: seat {seat} plays.").format(
+        turn=e["turn"], seat=shown_seat(e["seat"])),
     "no_card_to_play": lambda e, w: _("{seat} has no card in hand: no card is played this turn.").format(
         seat=_seat(e)),
     "card_played": _card_played,
@@ -401,7 +407,7 @@ SENTENCES: dict[str, Callable[[Event, _Words], str]] = {
         cards=_cards(e["revealed"]), wanted=e["wanted"]),
     "place_choice": lambda e, w: _("{options} different choices of monsters get as close to the invasion "
                                    "({invasion}): seat {seat} chooses which come to the table.").format(
-        options=e["options"], invasion=e["invasion"], seat=e["seat"]),
+        options=e["options"], invasion=e["invasion"], seat=shown_seat(e["seat"])),
     "monsters_placed": _placed,
     "shield_placed": lambda e, w: _("Monster {monster} brings a shield token ({shields} on the table).").format(
         monster=e["monster"], shields=e["shields"]),

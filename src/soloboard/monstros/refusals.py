@@ -12,6 +12,7 @@ from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import N_, _, pgettext
 from soloboard.monstros import actions as A
 from soloboard.monstros import state as S
+from soloboard.monstros.narrate import shown_seat
 
 if TYPE_CHECKING:
     from soloboard.monstros.state import MonstrosState
@@ -98,14 +99,14 @@ def explain(state: MonstrosState, action: int) -> IllegalActionError:
     if word == "play":
         return IllegalActionError(
             _("seat {seat} has no {card} in hand (hand: {hand})").format(
-                seat=state.actor, card=text[5:], hand=_cards(state, hand, deck.a_ids)), rule
+                seat=shown_seat(state.actor), card=text[5:], hand=_cards(state, hand, deck.a_ids)), rule
         )
     if word == "return":
         kind = action - A.RETURN
         if deck.colour[kind] != "vermelha":
             return IllegalActionError(_("only red cards can be given back, and {card} is {colour}").format(
                 card=deck.a_ids[kind], colour=card_colour(deck.colour[kind])), rule)
-        return IllegalActionError(_("seat {seat} has no {card} in hand").format(seat=state.actor,
+        return IllegalActionError(_("seat {seat} has no {card} in hand").format(seat=shown_seat(state.actor),
                                                                                 card=deck.a_ids[kind]), rule)
     board = _cards(state, state.board, deck.a_ids)
     if word == "tower":

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from soloboard.i18n import N_, _
-from soloboard.monstros.narrate import card_name, end_cause
+from soloboard.monstros.narrate import card_name, end_cause, shown_seat
 from soloboard.monstros.refusals import phase_word
 from soloboard.monstros.state import (
     BOARD_SLOTS,
@@ -72,9 +72,9 @@ def _header(state: MonstrosState) -> str:
     game = state.game
     if state.is_terminal():
         return f"Monstros ({game.title()}) - " + _("game over: {cause}").format(cause=end_cause(state.end_cause))
-    who = _("chance") if state.is_chance_node() else _("seat {seat} to act").format(seat=state.actor)
+    who = _("chance") if state.is_chance_node() else _("seat {seat} to act").format(seat=shown_seat(state.actor))
     return f"Monstros ({game.title()}) - " + _("turn {turn}, seat {seat}'s turn, {phase}: {who}").format(
-        turn=state.round, seat=state.seat, phase=phase_word(state.phase_name), who=who)
+        turn=state.round, seat=shown_seat(state.seat), phase=phase_word(state.phase_name), who=who)
 
 
 def _board_cells(state: MonstrosState) -> list[str]:
@@ -102,7 +102,7 @@ def render_text(state: MonstrosState) -> str:
     for seat in range(state.game.players):
         mark = "*" if seat == state.seat else " "
         lines.append(mark + _("Seat {seat} hand: {cards}").format(
-            seat=seat, cards=" ".join(deck.a_ids[k] for k in state.hand(seat)) or "-"))
+            seat=shown_seat(seat), cards=" ".join(deck.a_ids[k] for k in state.hand(seat)) or "-"))
     lines.append(_("Table ({n}, attack {attack} after the board):").format(n=len(state.table),
                                                                           attack=state.monster_attack()))
     lines.extend(f"  {monster_text(state, k)}" for k in state.table)
@@ -169,9 +169,9 @@ def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
     if state.is_terminal():
         header = "Monstros · " + _("game over: {cause}").format(cause=end_cause(state.end_cause))
     else:
-        who = _("chance") if state.is_chance_node() else _("seat {seat} to act").format(seat=state.actor)
+        who = _("chance") if state.is_chance_node() else _("seat {seat} to act").format(seat=shown_seat(state.actor))
         header = "Monstros · " + _("turn {turn} · seat {seat}'s turn · {phase}: {who}").format(
-            turn=state.round, seat=state.seat, phase=phase_word(state.phase_name), who=who)
+            turn=state.round, seat=shown_seat(state.seat), phase=phase_word(state.phase_name), who=who)
     status = _("Wall {wall}/{wall_max} · Invasion {invasion}/{win} · Towers {towers}/{towers_max} · Die tokens "
                "{tokens}/{tokens_max} · Shields {shields}/{shields_max}").format(
         wall=state.wall, wall_max=WALL_MAX, invasion=state.invasion, win=INVASION_WIN, towers=1 + state.towers,
@@ -190,7 +190,7 @@ def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
     lines.append(board)
     hands: list[Text] = []
     for seat in range(state.game.players):
-        hand = Text(_("seat {seat}:").format(seat=seat),
+        hand = Text(_("seat {seat}:").format(seat=shown_seat(seat)),
                     style="bold reverse" if seat == state.actor and not state.is_terminal() else "bold")
         for k in state.hand(seat):
             hand.append(" " + deck.a_ids[k], style=COLOUR_STYLE.get(deck.colour[k], ""))
@@ -252,7 +252,7 @@ def render_full(state: MonstrosState) -> RenderableType:
     hands.add_column()
     hands.add_column()
     for seat in range(state.game.players):
-        label = Text(_("seat {seat}").format(seat=seat),
+        label = Text(_("seat {seat}").format(seat=shown_seat(seat)),
                      style="bold reverse" if seat == state.actor and not state.is_terminal() else "bold")
         cards = Text()
         for k in state.hand(seat):

@@ -145,7 +145,7 @@ class LiveGame:
 def _agent(name: str, seat: int) -> Any:
     if name not in agent_names():  # only the built-in agents: a name never imports code over the web
         raise GameError(400, _("Seat {seat}: unknown agent {agent!r}; choose one of: {agents}").format(
-            seat=seat, agent=name, agents=", ".join(agent_names())))
+            seat=seat + 1, agent=name, agents=", ".join(agent_names())))
     return make_agent(name, budget=AI_BUDGET if name == "mcts" else None)
 
 
@@ -175,15 +175,15 @@ def _seats(game: Any, spec: Any) -> list[Seat]:
     seats = []
     for n, item in enumerate(spec):
         if not isinstance(item, dict) or item.get("kind", "person") not in ("person", "ai"):
-            raise GameError(400, _("Seat {seat}: 'kind' must be 'person' or 'ai'").format(seat=n))
+            raise GameError(400, _("Seat {seat}: 'kind' must be 'person' or 'ai'").format(seat=n + 1))
         unknown = sorted(set(item) - {"kind", "agent"})
         if unknown:
             raise GameError(400, _("Seat {seat}: unknown field {field!r} (a seat has 'kind' and 'agent')").format(
-                seat=n, field=unknown[0]))
+                seat=n + 1, field=unknown[0]))
         if item.get("kind", "person") == "ai":
             agent = item.get("agent") or "greedy"
             if not isinstance(agent, str):
-                raise GameError(400, _("Seat {seat}: 'agent' must be an agent's name").format(seat=n))
+                raise GameError(400, _("Seat {seat}: 'agent' must be an agent's name").format(seat=n + 1))
             _agent(agent, n)
             seats.append(Seat(n, "ai", agent))
         else:
@@ -395,8 +395,8 @@ class Games:
                 raise GameError(409, _("No one can move now: the game is over") if live.state.is_terminal()
                                 else _("No person decides now"), "turn order")
             if to_move != seat:
-                raise GameError(403, _("It is seat {turn}'s turn, not seat {seat}'s").format(turn=to_move, seat=seat),
-                                "turn order")
+                raise GameError(403, _("It is seat {turn}'s turn, not seat {seat}'s").format(
+                    turn=to_move + 1, seat=seat + 1), "turn order")
             state = live.state
             if notation is not None:
                 try:
