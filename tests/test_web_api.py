@@ -77,9 +77,9 @@ def test_catalog_lists_every_game_with_its_choices(client: TestClient) -> None:
     assert [c["value"] for c in ufs["threat"]["choices"]] == [0, 1, 2, 3, 4]
     monstros = {p["name"]: p for p in games["monstros"]["params"]}
     assert [c["value"] for c in monstros["players"]["choices"]] == [1, 2, 3, 4, 5, 6]
-    # the difficulties as the rulebook prints them, accents and all
+    # the difficulties in words, the same as the board says them (in Portuguese, the rulebook's own words)
     assert {c["value"]: c["label"] for c in monstros["difficulty"]["choices"]} == {
-        "iniciante": "iniciante", "facil": "fácil", "medio": "médio", "dificil": "difícil", "epico": "épico"}
+        "iniciante": "Beginner", "facil": "Easy", "medio": "Medium", "dificil": "Hard", "epico": "Epic"}
     assert "greedy" in data["agents"]
     assert [lang["code"] for lang in data["languages"]] == ["en", "pt", "cs", "pl", "es"]
     assert "deck" not in monstros  # a deck is a file on the server: not offered
@@ -473,7 +473,7 @@ def test_the_set_up_in_words_and_moves_counted_as_decisions(client: TestClient) 
     cs = client.get(f"/api/games/{game['id']}?lang=cs").json()["setup"]
     assert cs != game["setup"] and "New York" in cs
     mon, _ = create(client, {"game": "monstros", "params": {"players": 2, "difficulty": "epico"}})
-    assert mon["setup"] == "Players: 2 · Difficulty: épico"
+    assert mon["setup"] == "Players: 2 · Difficulty: Epic"  # the board says the same (monstros.game.difficulty_name)
 
 
 def test_export_then_import_gives_the_same_game(client: TestClient) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from soloboard.core.api import GameMixin
 from soloboard.core.errors import IllegalActionError
-from soloboard.i18n import N_, _, pgettext
+from soloboard.i18n import N_, _
 from soloboard.monstros import actions as A
 from soloboard.monstros.cards import DIFFICULTY_ROLES, Deck, deck_from_path, default_deck
 from soloboard.monstros.state import MonstrosState
@@ -51,14 +51,20 @@ READINGS = (
 )
 
 
+# the difficulties in words: English names, translated in the catalog (pt: the rulebook's own words)
+DIFFICULTY_NAMES = {
+    "iniciante": N_("Beginner"),
+    "facil": N_("Easy"),
+    "medio": N_("Medium"),
+    "dificil": N_("Hard"),
+    "epico": N_("Epic"),
+}
+
+
 def difficulty_name(level: str) -> str:
     """A difficulty level (its id: iniciante, facil, medio, dificil, epico) in the current language."""
-    words = {"iniciante": pgettext("monstros difficulty", "iniciante"),
-             "facil": pgettext("monstros difficulty", "facil"),
-             "medio": pgettext("monstros difficulty", "medio"),
-             "dificil": pgettext("monstros difficulty", "dificil"),
-             "epico": pgettext("monstros difficulty", "epico")}
-    return words.get(level, level)
+    name = DIFFICULTY_NAMES.get(level)
+    return _(name) if name else level
 
 
 def normalise_difficulty(name: Any) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from soloboard.agents import names as agent_names
-from soloboard.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, pgettext
+from soloboard.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 
 # (name, type, default, label msgid, help msgid); the choices are read from the engine below
 _UFS = (
@@ -58,16 +58,6 @@ def _choices(game: str, name: str) -> list[Any] | None:
     return {"players": list(PLAYERS), "difficulty": list(DIFFICULTIES), "five_removal": list(FIVE_REMOVAL)}.get(name)
 
 
-def _difficulty(level: str) -> str:
-    """A Monstros difficulty as the rulebook prints it ("fácil", "épico"; the id has no accents)."""
-    words = {"iniciante": pgettext("monstros difficulty", "iniciante"),
-             "facil": pgettext("monstros difficulty", "fácil"),
-             "medio": pgettext("monstros difficulty", "médio"),
-             "dificil": pgettext("monstros difficulty", "difícil"),
-             "epico": pgettext("monstros difficulty", "épico")}
-    return words.get(level, level)
-
-
 def choice_label(game: str, name: str, value: Any) -> str:
     """A parameter's value in words for a person (call inside ``i18n.use``): the city as the
     narrator names it, the side, the difficulty with its accents; a number or a card as it is."""
@@ -80,7 +70,9 @@ def choice_label(game: str, name: str, value: Any) -> str:
 
         return city_side(str(value))
     if name == "difficulty":
-        return _difficulty(str(value))
+        from soloboard.monstros.game import difficulty_name
+
+        return difficulty_name(str(value))
     words = {("unidentified_action", "damage"): N_("damage"), ("unidentified_action", "none"): N_("no effect"),
              ("energy_rule", "max"): N_("max (the rulebook)"), ("energy_rule", "add"): N_("add (the later edition)"),
              ("five_removal", "any"): N_("any"), ("five_removal", "forced-only"): N_("forced only")}

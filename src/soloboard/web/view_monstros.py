@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from soloboard.i18n import N_, _
 from soloboard.monstros import actions as A
 from soloboard.monstros import state as S
-from soloboard.monstros.game import READINGS, RECONSTRUCTED_NOTICE
+from soloboard.monstros.game import READINGS, RECONSTRUCTED_NOTICE, difficulty_name
 
 if TYPE_CHECKING:
     from soloboard.monstros.cards import Deck
@@ -60,13 +60,6 @@ ABILITIES = (
     ("saves", "save", N_("Save 3 monsters")),
     ("destroys", "destroy", N_("Destroy a tower")),
 )
-DIFFICULTY_NAMES = {
-    "iniciante": N_("Beginner"),
-    "facil": N_("Easy"),
-    "medio": N_("Medium"),
-    "dificil": N_("Hard"),
-    "epico": N_("Epic"),
-}
 PHASE_TEXT = {
     "setup-reveal": N_("Set-up: the first 10 monsters are revealed"),
     "deal": N_("Dealing action cards"),
@@ -228,7 +221,7 @@ def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
         "title": game.long_name,
         "players": players,
         "solo": game.solo,
-        "difficulty": {"id": difficulty, "text": _(DIFFICULTY_NAMES[difficulty])},
+        "difficulty": {"id": difficulty, "text": difficulty_name(difficulty)},
         "five_removal": game.five_removal,
         "open_hands": True,  # docs/monstros.md, reading 1
         "viewer": seat,
