@@ -733,3 +733,15 @@ def test_loadtest_plays_games_over_http(capsys: pytest.CaptureFixture[str]) -> N
     assert loadtest.main(["--games", "3", "--moves", "4", "--think", "0", "--seconds", "60"]) == 0
     out = capsys.readouterr().out
     assert "3 games (mix)" in out and "12 moves" in out and "0 errors" in out and "median" in out
+
+
+def test_saved_games_are_titled_in_the_language_asked(client: TestClient) -> None:
+    # a setup's title was once kept from the first request, in that request's language
+    create(client, {"game": "ufs", "params": {"city": "roswell", "threat": 1}})
+
+    def title(lang: str) -> str:
+        return client.get("/api/games", params={"lang": lang}).json()["games"][0]["title"]
+
+    assert title("en") == "Roswell (blue side), threat 1"
+    assert title("cs") == "Roswell (modrá strana), ohrožení 1"
+    assert title("en") == "Roswell (blue side), threat 1"

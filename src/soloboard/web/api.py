@@ -28,7 +28,7 @@ from soloboard.i18n import LANGUAGES, _, use
 from soloboard.i18n import catalog as i18n_catalog
 from soloboard.web import views
 from soloboard.web.catalog import setup_text
-from soloboard.web.games import STATUS, GameError, Games, LiveGame, check_params, setup_title
+from soloboard.web.games import STATUS, GameError, Games, LiveGame, check_params, setup_game, setup_title
 
 MAX_IMPORT_BYTES = 4_000_000
 HINTS_AT_ONCE = threading.BoundedSemaphore(2)  # a hint searches for most of a second: never many at once
@@ -397,22 +397,10 @@ def rate(row: dict[str, Any]) -> dict[str, Any]:
     return {**row, "rate": row["wins"] / row["games"] if row["games"] else None, "low": low, "high": high}
 
 
-_NORMAL: dict[tuple[str, str], str] = {}
-
-
 def _normal(game: str, params: dict[str, Any]) -> str | None:
     """The canonical full parameters of a setup (how a report's short params compare with a game's)."""
-    key = (game, canonical(params))
-    hit = _NORMAL.get(key)
-    if hit is None:
-        from soloboard.core.registry import load_game
-
-        try:
-            hit = canonical(load_game(game, **params).parameters())
-        except (TypeError, ValueError):
-            hit = ""
-        _NORMAL[key] = hit
-    return hit or None
+    loaded = setup_game(game, params)
+    return canonical(loaded.parameters()) if loaded is not None else None
 
 
 def measured(games: Games, game: str, params: dict[str, Any]) -> list[dict[str, Any]]:

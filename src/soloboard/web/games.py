@@ -22,6 +22,7 @@ import random
 import secrets
 import threading
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from soloboard.agents import make as make_agent
@@ -215,20 +216,24 @@ def decisions_of(table: Table) -> int:
     return count_decisions(table.origin, table.state.history()[len(table.origin.history()):])
 
 
-_TITLES: dict[str, str] = {}
+@cache  # lists and stats name the same few setups again and again; a game object never changes
+def _setup_game(name: str, params_json: str) -> Any:
+    try:
+        return load_game(name, **json.loads(params_json))
+    except (TypeError, ValueError):
+        return None
+
+
+def setup_game(name: str, params: dict[str, Any]) -> Any:
+    """The game of a stored setup (loaded once per setup), or None if it no longer loads."""
+    return _setup_game(name, json.dumps(params, sort_keys=True))
 
 
 def setup_title(name: str, params: dict[str, Any]) -> str:
-    """The game's own short description of a setup ("Roswell (blue side), threat 1"), or "" if it cannot load."""
-    key = f"{name}:{json.dumps(params, sort_keys=True)}"
-    title = _TITLES.get(key)
-    if title is None:
-        try:
-            title = str(load_game(name, **params).title())
-        except (TypeError, ValueError):
-            title = ""
-        _TITLES[key] = title
-    return title
+    """The game's own short description of a setup ("Roswell (blue side), threat 1") in the current
+    language, or "" if it cannot load."""
+    game = setup_game(name, params)
+    return str(game.title()) if game is not None else ""
 
 
 class Games:
