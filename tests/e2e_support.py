@@ -161,9 +161,19 @@ class Watch:
     label: str
     errors: list[str] = field(default_factory=list)
     tolerated: list[str] = field(default_factory=list)
+    expected: list[str] = field(default_factory=list)  # what a test provokes on purpose (expect())
+    provoked: list[str] = field(default_factory=list)
+
+    def expect(self, text: str) -> None:
+        """A console error containing ``text`` is the test's own doing (e.g. the browser logging a
+        refused request's 409 or 422): recorded in ``provoked``, not an error."""
+        self.expected.append(text)
 
     def console(self, message: Any) -> None:
         if message.type != "error":
+            return
+        if any(text in message.text for text in self.expected):
+            self.provoked.append(message.text)
             return
         # (a hover preview that reaches the server after the move is answered 200 {"stale": true}: no
         # error status is tolerated any more)

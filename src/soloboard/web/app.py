@@ -1,7 +1,7 @@
 """The browser front end's web application: ``create_app(db_path)`` (``soloboard serve`` runs it).
 
-Pages (``/``, ``/game/{id}``, ``/join/{id}``, ``/history``) all answer ``static/index.html``:
-the page's script routes by ``location.pathname``. ``/static`` serves the page's modules,
+Pages (``/``, ``/game/{id}``, ``/join/{id}``, ``/history``, ``/campaigns``, ``/campaign/{name}``) all
+answer ``static/index.html``: the page's script routes by ``location.pathname``. ``/static`` serves the page's modules,
 styles and SVG from the package (no build step, nothing from the internet). ``/api`` is the
 JSON API (``api.py``, docs/web.md); its OpenAPI schema is at ``/openapi.json`` and ``/docs``.
 """
@@ -23,6 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from soloboard import __version__
 from soloboard.core.store import Store
 from soloboard.web.api import build_router
+from soloboard.web.campaigns import Campaigns
+from soloboard.web.campaigns import build_router as campaign_router
 from soloboard.web.games import GameError, Games
 from soloboard.web.live import Live
 
@@ -74,12 +76,13 @@ def create_app(db_path: Path | str | None = None, *, store: Store | None = None)
                             headers=getattr(exc, "headers", None))
 
     app.include_router(build_router(app.state.games, app.state.live))
+    app.include_router(campaign_router(Campaigns(db, app.state.games.store_lock)))
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
 
-    for path in ("/", "/game/{game_id}", "/join/{game_id}", "/history"):
+    for path in ("/", "/game/{game_id}", "/join/{game_id}", "/history", "/campaigns", "/campaign/{name}"):
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
     return app

@@ -80,6 +80,13 @@ export const api = {
   qrUrl: (id, seat, token) =>
     `/api/games/${encodeURIComponent(id)}/qr?seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`,
   events: (id) => new EventSource(`/api/games/${encodeURIComponent(id)}/events`),
+  campaigns: () => request("GET", "/api/campaigns"),
+  campaign: (name) => request("GET", `/api/campaigns/${encodeURIComponent(name)}`),
+  createCampaign: (spec) => request("POST", "/api/campaigns", { body: spec }),
+  // {action, value, revision, companion}: a stale revision is refused with 409
+  campaignStep: (name, step) => request("POST", `/api/campaigns/${encodeURIComponent(name)}/steps`, { body: step }),
+  importCampaign: (text) => request("POST", "/api/campaigns/import", { body: text, raw: true }),
+  campaignExportUrl: (name) => `/api/campaigns/${encodeURIComponent(name)}/export`,
 };
 
 // Seat tokens live in localStorage under one key per game: {seat: token}. The host's device

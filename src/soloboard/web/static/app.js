@@ -3,6 +3,8 @@
 //   /game/{id}        the game: header, board (the game's module), log, undo, hint, export (game.js)
 //   /join/{id}?seat=&token=   takes the seat (a fresh token kept on this device), then opens the game
 //   /history          finished games, win rates by set-up, a plot        (history.js)
+//   /campaigns        the campaigns: start, list, import                  (campaign.js)
+//   /campaign/{name}  a campaign: next step, set-up, the sheet, journal   (campaign.js)
 // The page never decides a rule: moves, previews, refusals and narration come from the API.
 
 import { ApiError, api, seatTokens, storeSeatToken } from "./api.js";
@@ -29,6 +31,8 @@ function drawChrome() {
   const here = location.pathname;
   nav.replaceChildren(
     h("a", { href: "/", "data-nav": true, "aria-current": here === "/" ? "page" : null }, t("Games")),
+    h("a", { href: "/campaigns", "data-nav": true,
+      "aria-current": here === "/campaigns" || here.startsWith("/campaign/") ? "page" : null }, t("Campaigns")),
     h("a", { href: "/history", "data-nav": true, "aria-current": here === "/history" ? "page" : null },
       t("History")),
   );
@@ -114,7 +118,16 @@ function pageNotFound() {
     h("p", null, h("a", { href: "/", "data-nav": true, class: "button" }, t("Back to the games")))));
 }
 
-async function route({ keepFocus = false } = {}) {
+// One page drawn at a time: a link followed while the last page still loads its data is drawn
+// after it, so the slower page never paints over the newer one.
+let routing = Promise.resolve();
+function route(options) {
+  const next = routing.then(() => routeNow(options));
+  routing = next.catch(() => {});
+  return next;
+}
+
+async function routeNow({ keepFocus = false } = {}) {
   for (const fn of leaving.splice(0)) {
     try { fn(); } catch { /* a page that is gone cannot fail the next one */ }
   }
@@ -132,6 +145,12 @@ async function route({ keepFocus = false } = {}) {
     } else if ((match = path.match(/^\/join\/([^/]+)$/))) {
       await pageJoin(decodeURIComponent(match[1]));
       return;
+    } else if (path === "/campaigns") {
+      const { pageCampaigns } = await import("./campaign.js");
+      await pageCampaigns(main, onLeave);
+    } else if ((match = path.match(/^\/campaign\/([^/]+)$/))) {
+      const { pageCampaign } = await import("./campaign.js");
+      await pageCampaign(main, decodeURIComponent(match[1]), onLeave);
     } else if (path === "/history") {
       const { pageHistory } = await import("./history.js");
       await pageHistory(main, onLeave);
