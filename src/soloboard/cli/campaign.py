@@ -13,62 +13,112 @@ from collections.abc import Callable
 from typing import Any
 
 from soloboard.core.errors import IllegalActionError
+from soloboard.i18n import LANGUAGES, N_, _, detect, ngettext, pgettext, set_language, use
 
 InputFn = Callable[[str], str]
+
+# a language asked for with --lang (help is printed while the command line is read, before main sets it)
+_asked_language: str | None = None
+
+
+class _LangAction(argparse.Action):
+    """``--lang``: takes effect at once, so ``--lang cs --help`` prints the help in Czech."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        global _asked_language
+        _asked_language = str(values)
+        set_language(_asked_language)
+        setattr(namespace, self.dest, values)
+
+
+def _help_language() -> str:
+    """--lang if given, else SOLOBOARD_LANG or the locale (as main decides after the command line is read)."""
+    if _asked_language is not None:
+        return _asked_language
+    try:
+        return detect()
+    except ValueError:  # a bad SOLOBOARD_LANG is reported when the command runs
+        return "en"
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Help texts are msgids (``N_``): translated when the help is printed, not when the parser is built."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if not text or text == argparse.SUPPRESS:
+            return text
+        with use(_help_language()):
+            return _(text)
+
+    def _format_text(self, text: str) -> str:
+        with use(_help_language()):
+            return super()._format_text(_(text) if text else text)
 
 
 def add_parser(sub: Any) -> None:
     """Register ``campaign`` and its subcommands on the main parser's subparsers."""
-    p = sub.add_parser("campaign", help="the campaign: chapters, piles, battles, journal (companion or digital)")
-    p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
+    global _asked_language
+    _asked_language = None  # a new command line: no --lang read yet
+    p = sub.add_parser("campaign", help=N_("the campaign: chapters, piles, battles, journal (companion or digital)"),
+                       description=N_("the campaign: chapters, piles, battles, journal (companion or digital)"),
+                       formatter_class=_Formatter)
+    p.add_argument("--store", help=N_("the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)"))
+    p.add_argument("--lang", choices=LANGUAGES, action=_LangAction,
+                   help=N_("language of the sheet, the journal and the messages (default: $SOLOBOARD_LANG, else the "
+                           "locale, else en)"))
     steps = p.add_subparsers(dest="step", required=True)
 
     def step(name: str, text: str, which: bool = True) -> argparse.ArgumentParser:
-        s = steps.add_parser(name, help=text, description=text)
+        s = steps.add_parser(name, help=text, description=text, formatter_class=_Formatter)
         # also after the step ("campaign status --store FILE"); SUPPRESS keeps the one given before it
         s.add_argument("--store", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        s.add_argument("--lang", choices=LANGUAGES, action=_LangAction, default=argparse.SUPPRESS,
+                       help=argparse.SUPPRESS)
         if which:
-            s.add_argument("--campaign", "-c", dest="name", help="which campaign (default: the one played last)")
+            s.add_argument("--campaign", "-c", dest="name", help=N_("which campaign (default: the one played last)"))
         return s
 
-    s = step("new", "start a new campaign: its name, and the first chapter's two piles", which=False)
+    s = step("new", N_("start a new campaign: its name, and the first chapter's two piles"), which=False)
     s.add_argument("new_name", metavar="NAME")
-    s.add_argument("--seed", type=int, help="the seed of the campaign's draws (default: random)")
-    s.add_argument("--threat", type=int, default=None, help="the threat level 0-4 (default 1, the rulebook's normal)")
+    s.add_argument("--seed", type=int, help=N_("the seed of the campaign's draws (default: random)"))
+    s.add_argument("--threat", type=int, default=None,
+                   help=N_("the threat level 0-4 (default 1, the rulebook's normal)"))
     s.add_argument("--box", default="ufs-boxed",
-                   help="the campaign's components: ufs-boxed (default) or a plugin's box")
-    step("list", "every campaign in the store", which=False)
-    s = step("status", "where the campaign stands and what to do next", which=False)
+                   help=N_("the campaign's components: ufs-boxed (default) or a plugin's box"))
+    step("list", N_("every campaign in the store"), which=False)
+    s = step("status", N_("where the campaign stands and what to do next"), which=False)
     s.add_argument("status_name", metavar="NAME", nargs="?")
-    s = step("choose", "choose pile 1 or 2 (chapter 4: name the final battle's city)")
+    s = step("choose", N_("choose pile 1 or 2 (chapter 4: name the final battle's city)"))
     s.add_argument("pile", metavar="PILE")
-    s = step("battle", "set up the battle's next game: digital when soloboard knows every component, "
-                       "otherwise what to set up at the table")
-    s.add_argument("--companion", action="store_true", help="play at the table even if soloboard could play it")
-    s = step("record", "the result of the game in play: won, lost (X) or the threat level won at")
+    s = step("battle", N_("set up the battle's next game: digital when soloboard knows every component, "
+                          "otherwise what to set up at the table"))
+    s.add_argument("--companion", action="store_true", help=N_("play at the table even if soloboard could play it"))
+    s = step("record", N_("the result of the game in play: won, lost (X) or the threat level won at"))
     s.add_argument("result", metavar="RESULT")
-    s = step("upgrade", "a character turns to the upgraded side")
+    s = step("upgrade", N_("a character turns to the upgraded side"))
     s.add_argument("character", metavar="CHARACTER", nargs="+")
-    s = step("threat", "change the threat level (0-4) for the games set up from now on")
+    s = step("threat", N_("change the threat level (0-4) for the games set up from now on"))
     s.add_argument("level", metavar="T", type=int)
-    step("undo", "take back the last record (a draw comes out the same when done again)")
-    s = step("journal", "the campaign sheet and every record", which=False)
+    step("undo", N_("take back the last record (a draw comes out the same when done again)"))
+    s = step("journal", N_("the campaign sheet and every record"), which=False)
     s.add_argument("journal_name", metavar="NAME", nargs="?")
-    s.add_argument("--json", action="store_true", help="the records as JSON")
-    s = step("export", "write the campaign to a JSON file")
+    s.add_argument("--json", action="store_true", help=N_("the records as JSON"))
+    s = step("export", N_("write the campaign to a JSON file"))
     s.add_argument("file", metavar="FILE")
-    s = step("import", "read a campaign from a JSON file (checked record by record)", which=False)
+    s = step("import", N_("read a campaign from a JSON file (checked record by record)"), which=False)
     s.add_argument("file", metavar="FILE")
-    s.add_argument("--as", dest="rename", help="store it under another name")
-    step("plugins", "the component plugins loaded (entry point group soloboard.components)", which=False)
-    s = step("stars", "a custom battle's difficulty in stars, as the rulebook counts them", which=False)
+    s.add_argument("--as", dest="rename", help=N_("store it under another name"))
+    step("plugins", N_("the component plugins loaded (entry point group soloboard.components)"), which=False)
+    s = step("stars", N_("a custom battle's difficulty in stars, as the rulebook counts them"), which=False)
     s.add_argument("--city", default="roswell")
     s.add_argument("--side", default="blue", choices=["blue", "damaged", "red"])
     s.add_argument("--scenario")
     s.add_argument("--character", action="append", default=[],
-                   help="NAME or NAME:upgraded (repeat for a team)")
+                   help=N_("NAME or NAME:upgraded (repeat for a team)"))
     s.add_argument("--sky", default="EEEE",
-                   help="bottom tile first: E/T for a basic tile, or TILE:easy / TILE:threat, comma-separated")
+                   help=N_("bottom tile first: E/T for a basic tile, or TILE:easy / TILE:threat, comma-separated"))
 
 
 def run(args: argparse.Namespace, *, input_fn: InputFn = input) -> int:
@@ -85,11 +135,12 @@ def run(args: argparse.Namespace, *, input_fn: InputFn = input) -> int:
 
             return _step(CampaignRepository(store), args, input_fn)
     except IllegalActionError as exc:
-        rule = f" ({exc.rule})" if exc.rule else ""
-        print(f"Not allowed{rule}: {exc}", file=sys.stderr)
+        # rule names are msgids of the catalog (the engine keeps them in English)
+        heading = _("Not allowed ({rule})").format(rule=_(exc.rule)) if exc.rule else _("Not allowed")
+        print(f"{heading}: {exc}", file=sys.stderr)
         return 1
     except (CampaignError, StoreError) as exc:
-        print(f"soloboard campaign: {exc}", file=sys.stderr)
+        print(_("soloboard campaign: {error}").format(error=exc), file=sys.stderr)
         return 2
 
 
@@ -102,37 +153,45 @@ def _step(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
         c = Campaign.new(args.new_name, seed=args.seed,
                          threat=DEFAULT_THREAT if args.threat is None else args.threat, box=args.box)
         repo.add(c)
-        print(f"Campaign '{c.name}' started (seed {c.seed}: the same seed draws the same piles and skies).")
+        print(_("Campaign '{name}' started (seed {seed}: the same seed draws the same piles and skies).").format(
+            name=c.name, seed=c.seed))
         print(sheet.sheet_text(c))
         return 0
     if step == "list":
         rows = repo.summaries()
         if not rows:
-            print("No campaign yet: soloboard campaign new NAME")
+            print(_("No campaign yet: soloboard campaign new NAME"))
         for r in rows:
-            state = "over" if r.phase == "over" else f"chapter {r.chapter}, {r.battles} battle(s), {r.phase}"
-            print(f"{r.name}: {state}; threat {r.threat}; last played {r.updated_at[:16].replace('T', ' ')}")
+            if r.phase == "over":
+                state = pgettext("campaign", "over")
+            else:
+                state = ngettext("chapter {chapter}, {n} battle, {phase}", "chapter {chapter}, {n} battles, {phase}",
+                                 r.battles).format(chapter=r.chapter, n=r.battles, phase=_phase(r.phase))
+            print(_("{name}: {state}; threat {threat}; last played {when}").format(
+                name=r.name, state=state, threat=r.threat, when=r.updated_at[:16].replace("T", " ")))
         return 0
     if step in ("status", "journal"):
-        c, _ = repo.load(getattr(args, f"{step}_name"))
+        c, _revision = repo.load(getattr(args, f"{step}_name"))
         if step == "journal" and args.json:
             print(files.dumps(c))
             return 0
         print(sheet.sheet_text(c))
         for note in sheet.notes(c):
-            print(f"Note: {note}")
+            print(_("Note: {note}").format(note=note))
         if step == "status" and c.game is not None:
             print()
             print(sheet.setup(c)["text"])
         if step == "journal":
             print()
-            print("Journal:")
+            print(_("Journal:"))
             print("\n".join(sheet.journal_lines(c)))
         return 0
     if step == "export":
-        c, _ = repo.load(args.name)
+        c, _revision = repo.load(args.name)
         path = files.export(c, args.file)
-        print(f"Campaign '{c.name}' written to {path} ({len(c.records)} records).")
+        print(ngettext("Campaign '{name}' written to {path} ({n} record).",
+                       "Campaign '{name}' written to {path} ({n} records).", len(c.records)).format(
+                           name=c.name, path=path, n=len(c.records)))
         return 0
     if step == "import":
         c = files.read(args.file)
@@ -141,7 +200,9 @@ def _step(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
             records[0]["name"] = args.rename
             c = Campaign.from_records(records)
         repo.add(c)
-        print(f"Campaign '{c.name}' imported ({len(c.records)} records checked).")
+        print(ngettext("Campaign '{name}' imported ({n} record checked).",
+                       "Campaign '{name}' imported ({n} records checked).", len(c.records)).format(
+                           name=c.name, n=len(c.records)))
         print(sheet.sheet_text(c))
         return 0
 
@@ -156,9 +217,9 @@ def _step(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
     elif step == "record":
         g = c.game
         if g is not None and g.mode == "digital":
-            raise IllegalActionError("this game is played with soloboard: 'soloboard campaign battle' plays it and "
-                                     "records its result (to play it at the table instead: 'soloboard campaign "
-                                     "undo', then 'soloboard campaign battle --companion')",
+            raise IllegalActionError(_("this game is played with soloboard: 'soloboard campaign battle' plays it "
+                                       "and records its result (to play it at the table instead: 'soloboard "
+                                       "campaign undo', then 'soloboard campaign battle --companion')"),
                                      "campaign: digital battles")
         c.record(args.result)
     elif step == "upgrade":
@@ -168,15 +229,23 @@ def _step(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
     elif step == "undo":
         gone = c.undo()
         repo.save(c, revision)
-        print("Undone: " + " ".join(sheet.describe(c, r) for r in gone))
+        print(_("Undone: {records}").format(records=" ".join(sheet.describe(c, r) for r in gone)))
         print(sheet.sheet_text(c))
         return 0
     repo.save(c, revision)
     print(sheet.describe(c, _last_player_record(c)))
     print(sheet.sheet_text(c))
     for note in sheet.notes(c):
-        print(f"Note: {note}")
+        print(_("Note: {note}").format(note=note))
     return 0
+
+
+def _phase(phase: str) -> str:
+    """Where a campaign stands (the stored phase id), in the current language."""
+    words = {"choose": pgettext("campaign phase", "choose"), "name_city": pgettext("campaign phase", "name_city"),
+             "set_up": pgettext("campaign phase", "set_up"), "playing": pgettext("campaign phase", "playing"),
+             "over": pgettext("campaign phase", "over")}
+    return words.get(phase, phase)
 
 
 def _last_player_record(c: Any) -> dict[str, Any]:
@@ -192,12 +261,12 @@ def _battle(repo: Any, c: Any, revision: int, args: argparse.Namespace, input_fn
         revision = repo.save(c, revision)
         if info["mode"] == "companion":
             if missing and not args.companion:
-                print("Companion mode: soloboard does not know " + "; ".join(missing) + ".")
+                print(_("Companion mode: soloboard does not know {parts}.").format(parts="; ".join(missing)))
             print(info["text"])
             return 0
         print(info["text"])
     elif c.game.mode == "companion":
-        print("This game is set up for play at the table:")
+        print(_("This game is set up for play at the table:"))
         print(sheet.setup(c)["text"])
         return 0
     return _play_digital(repo, c, revision, input_fn)
@@ -212,8 +281,8 @@ def _play_digital(repo: Any, c: Any, revision: int, input_fn: InputFn) -> int:
 
     class CampaignGame(PlaySession):
         def leave(self) -> None:  # the campaign keeps the set-up: the same game is dealt again
-            self.console.print(Text("Game left unfinished; 'soloboard campaign battle' deals the same game again "
-                                    "(same sky, same dice).", style="dim"))
+            self.console.print(Text(_("Game left unfinished; 'soloboard campaign battle' deals the same game "
+                                      "again (same sky, same dice)."), style="dim"))
 
     game, seed = battles.new_game(c)
     console = Console(highlight=False)
@@ -233,9 +302,13 @@ def _plugins() -> int:
 
     loaded = load_plugins()
     if not loaded:
-        print(f"No component plugins (entry point group {ENTRY_POINT_GROUP}, or ${ENV_VAR}); see docs/campaign.md.")
+        print(_("No component plugins (entry point group {group}, or ${variable}); see docs/campaign.md.").format(
+            group=ENTRY_POINT_GROUP, variable=ENV_VAR))
     for info in loaded:
-        what = f"error: {info.error}" if info.error else ", ".join(info.added) or "nothing added"
+        if info.error:
+            what = _("error: {error}").format(error=info.error)
+        else:
+            what = ", ".join(info.added) or _("nothing added")
         print(f"{info.name} ({info.source}): {what}")
     return 0
 
@@ -245,7 +318,7 @@ def _stars(args: argparse.Namespace) -> int:
 
     team = {}
     for item in args.character:
-        name, _, side = item.partition(":")
+        name, _colon, side = item.partition(":")
         team[custom.find_component(name, "character")] = side.strip().lower() in ("upgraded", "u", "up")
     side = "damaged" if args.side in ("damaged", "red") else "blue"
     battle = custom.CustomBattle(custom.find_component(args.city, "city"), side,
@@ -254,13 +327,17 @@ def _stars(args: argparse.Namespace) -> int:
     print(custom.difficulty(battle).text)
     params = custom.engine_params(battle)
     if params is None:
-        print("soloboard does not know every component of this battle: play it at the table.")
+        print(_("soloboard does not know every component of this battle: play it at the table."))
         return 0
-    print("soloboard can play this battle: soloboard play ufs " + " ".join(f"--{k} {v}" for k, v in params.items()))
+    print(_("soloboard can play this battle: {command}").format(
+        command="soloboard play ufs " + " ".join(f"--{k} {v}" for k, v in params.items())))
     from soloboard.core.store import Store
 
     with Store(args.store) as store:
         for r in custom.measured(store, battle):
-            how = "these sides" if r["match"] == "exact" else "the same threat level, tiles drawn at random"
-            print(f"  {r['agent']}: won {r['wins']} of {r['games']} ({r['rate']:.0%}) with {how}")
+            if r["match"] == "exact":
+                line = _("{agent}: won {wins} of {games} ({rate}) with these sides")
+            else:
+                line = _("{agent}: won {wins} of {games} ({rate}) with the same threat level, tiles drawn at random")
+            print("  " + line.format(agent=r["agent"], wins=r["wins"], games=r["games"], rate=f"{r['rate']:.0%}"))
     return 0

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from soloboard.i18n import _
+
 KINDS = ("scenario", "city", "character", "sky_tile")
 # the three kinds a pile holds, in the order the rulebook names them ("1 scenario, 1 city, 1 character")
 PILE_KINDS = ("scenario", "city", "character")
@@ -71,11 +73,13 @@ def fold(text: str) -> str:
 
 
 def basic_city_name(city_id: str) -> str | None:
-    """The name of a city the engine has data for (the basic three and any a plugin added)."""
+    """The name of a city the engine has data for (the basic three and any a plugin added), in the
+    current language as the catalog has the city data's names (``_(city.name)``, as the game shows them).
+    The campaign's own components have no translations: their names are shown as the data has them."""
     from soloboard.ufs import components as C
 
     if city_id in C.city_ids():
-        return C.city(city_id).name
+        return _(C.city(city_id).name)
     return None
 
 
@@ -87,11 +91,11 @@ def box_from_dict(data: dict[str, Any]) -> Box:
         for raw in data["components"]:
             kind = raw["kind"]
             if kind not in KINDS:
-                raise CampaignDataError(f"component {raw.get('id')!r}: unknown kind {kind!r} "
-                                        f"(known: {', '.join(KINDS)})")
+                raise CampaignDataError(_("component {id!r}: unknown kind {kind!r} (known: {kinds})").format(
+                    id=raw.get("id"), kind=kind, kinds=", ".join(KINDS)))
             cid = str(raw["id"])
             if cid in seen:
-                raise CampaignDataError(f"component id {cid!r} appears twice")
+                raise CampaignDataError(_("component id {id!r} appears twice").format(id=cid))
             seen.add(cid)
             chapter = raw.get("chapter")
             extra = {k: v for k, v in raw.items() if k not in ("id", "kind", "name", "chapter")}
@@ -99,13 +103,14 @@ def box_from_dict(data: dict[str, Any]) -> Box:
         chapters = tuple(int(c) for c in data["chapters"])
         final = data.get("final_scenario")
         if final is not None and final not in seen:
-            raise CampaignDataError(f"final_scenario {final!r} is not one of the components")
+            raise CampaignDataError(_("final_scenario {id!r} is not one of the components").format(id=final))
         return Box(str(data["id"]), str(data["name"]), chapters, tuple(comps), str(data.get("provenance", "")),
                    tuple(data.get("unknown", ())), final)
     except CampaignDataError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
-        raise CampaignDataError(f"campaign box data is not in the documented format ({exc!r})") from None
+        raise CampaignDataError(_("campaign box data is not in the documented format ({error!r})").format(
+            error=exc)) from None
 
 
 _BOXES: dict[str, Box] = {}
@@ -133,5 +138,5 @@ def get_box(box_id: str = DEFAULT_BOX) -> Box:
     try:
         return _BOXES[box_id]
     except KeyError:
-        raise CampaignDataError(f"unknown campaign box {box_id!r} (known: {', '.join(sorted(_BOXES))}); "
-                                "a plugin that adds it may be missing") from None
+        raise CampaignDataError(_("unknown campaign box {box!r} (known: {boxes}); a plugin that adds it may be "
+                                  "missing").format(box=box_id, boxes=", ".join(sorted(_BOXES)))) from None

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from soloboard.i18n import _
 from soloboard.ufs.campaign.procedure import FORMAT, VERSION, Campaign, CampaignError
 
 
@@ -27,23 +28,24 @@ def loads(text: str | bytes) -> Campaign:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CampaignError(f"not a soloboard campaign file: not valid JSON ({exc})") from None
+        raise CampaignError(_("not a soloboard campaign file: not valid JSON ({error})").format(error=exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CampaignError(f"not a soloboard campaign file (its \"format\" is not {FORMAT!r})")
+        raise CampaignError(_("not a soloboard campaign file (its \"format\" is not {format!r})").format(format=FORMAT))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise CampaignError("the campaign file has no version number")
+        raise CampaignError(_("the campaign file has no version number"))
     if version > VERSION:
-        raise CampaignError(f"the campaign file was written by a newer soloboard (format version {version}; "
-                            f"this version reads {VERSION})")
+        raise CampaignError(_("the campaign file was written by a newer soloboard (format version {version}; this "
+                              "version reads {readable})").format(version=version, readable=VERSION))
     if version < 1:
-        raise CampaignError(f"unknown campaign file version {version}")
+        raise CampaignError(_("unknown campaign file version {version}").format(version=version))
     records = data.get("records")
     if not isinstance(records, list):
-        raise CampaignError("the campaign file has no list of records")
+        raise CampaignError(_("the campaign file has no list of records"))
     campaign = Campaign.from_records(records)
     if data.get("name") is not None and data["name"] != campaign.name:
-        raise CampaignError(f"the file names the campaign {data['name']!r} but its journal {campaign.name!r}")
+        raise CampaignError(_("the file names the campaign {file!r} but its journal {journal!r}").format(
+            file=data["name"], journal=campaign.name))
     return campaign
 
 
@@ -59,5 +61,5 @@ def read(path: str | Path) -> Campaign:
     try:
         text = Path(path).expanduser().read_bytes()
     except OSError as exc:
-        raise CampaignError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise CampaignError(_("cannot read {path}: {error}").format(path=path, error=exc.strerror or exc)) from None
     return loads(text)

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from soloboard.core.errors import IllegalActionError
+from soloboard.i18n import N_, _
 from soloboard.ufs.campaign.box import DEFAULT_BOX, PILE_KINDS, Box, basic_city_name, fold, get_box
 
 FORMAT = "soloboard-campaign"
@@ -54,14 +55,15 @@ THREAT_LEVELS = range(0, 5)
 SKY_TILES = 4
 DEFAULT_THREAT = 1  # "Normální obtížnost znamená stupeň ohrožení 1." (the rulebook's normal difficulty)
 
-# the rules the refusals name
-R_PILES = "campaign: choosing the battle (two piles)"
-R_BATTLE = "campaign: the battle (first game, second game on the damaged side)"
-R_REMOVED = "campaign: removed and kept components"
-R_CHARACTER = "campaign: characters (blue side in the chapter you meet them)"
-R_THREAT = "campaign: setting the threat level"
-R_FINAL = "campaign: chapter 4 (The Final Battle; its chapter sheet is not known)"
-R_OVER = "campaign: the campaign is over"
+# the rules the refusals name: stable English keys (the API returns them), marked for the
+# catalog; a front end shows ``_(exc.rule)`` as it does for every engine's rules
+R_PILES = N_("campaign: choosing the battle (two piles)")
+R_BATTLE = N_("campaign: the battle (first game, second game on the damaged side)")
+R_REMOVED = N_("campaign: removed and kept components")
+R_CHARACTER = N_("campaign: characters (blue side in the chapter you meet them)")
+R_THREAT = N_("campaign: setting the threat level")
+R_FINAL = N_("campaign: chapter 4 (The Final Battle; its chapter sheet is not known)")
+R_OVER = N_("campaign: the campaign is over")
 
 # the records a player (or, for a result, the engine) writes; every other kind is the campaign's own step
 PLAYER_KINDS: dict[str, tuple[str, ...]] = {
@@ -142,7 +144,8 @@ class Campaign:
             box: str = DEFAULT_BOX) -> Campaign:
         name = " ".join(str(name).split())
         if not name:
-            raise IllegalActionError("a campaign needs a name (the rulebook: 'Vymysli jí název')",
+            # i18n: the quote is the rulebook's: give your own rulebook's words ("Invente um nome para a campanha")
+            raise IllegalActionError(_("a campaign needs a name (the rulebook: 'Vymysli jí název')"),
                                      "campaign: starting a new campaign")
         _check_threat(threat)
         if seed is None:
@@ -156,10 +159,10 @@ class Campaign:
     def from_records(cls, records: list[dict[str, Any]]) -> Campaign:
         """Replay a journal, checking every record against the rules and the seed's draws."""
         if not isinstance(records, list) or not records:
-            raise CampaignError("the journal is empty: a campaign starts with its 'campaign_started' record")
+            raise CampaignError(_("the journal is empty: a campaign starts with its 'campaign_started' record"))
         first = records[0]
         if not isinstance(first, dict) or first.get("kind") != "campaign_started":
-            raise CampaignError("record 1 is not 'campaign_started'")
+            raise CampaignError(_("record 1 is not 'campaign_started'"))
         try:
             box = get_box(str(first.get("box", DEFAULT_BOX)))
         except ValueError as exc:
@@ -167,35 +170,42 @@ class Campaign:
         campaign = cls(box)
         for n, rec in enumerate(records, start=1):
             if not isinstance(rec, dict) or not isinstance(rec.get("kind"), str):
-                raise CampaignError(f"record {n} is not a journal record")
+                raise CampaignError(_("record {n} is not a journal record").format(n=n))
             try:
                 if rec.get("by") == "campaign":
                     expected = campaign._next_auto()
-                    if expected is None or not _same(expected, rec):
-                        raise CampaignError(f"record {n} ({rec['kind']}) is not what the campaign's seed and rules "
-                                            f"give at that point" + (f" (expected {expected['kind']})"
-                                                                     if expected else ""))
+                    if expected is None:
+                        raise CampaignError(_("record {n} ({kind}) is not what the campaign's seed and rules give "
+                                              "at that point").format(n=n, kind=rec["kind"]))
+                    if not _same(expected, rec):
+                        raise CampaignError(_("record {n} ({kind}) is not what the campaign's seed and rules give "
+                                              "at that point (expected {expected})").format(
+                                                  n=n, kind=rec["kind"], expected=expected["kind"]))
                 else:
                     if "by" not in rec:
-                        raise CampaignError(f"record {n} ({rec['kind']}) is malformed: it does not say who wrote "
-                                            "it ('by')")
+                        raise CampaignError(_("record {n} ({kind}) is malformed: it does not say who wrote it "
+                                              "('by')").format(n=n, kind=rec["kind"]))
                     if rec["kind"] not in PLAYER_KINDS or rec.get("by") not in PLAYER_KINDS[rec["kind"]]:
-                        raise CampaignError(f"record {n} ({rec['kind']}) cannot be written by "
-                                            f"{rec.get('by')!r}: it is the campaign's own step or unknown")
+                        raise CampaignError(_("record {n} ({kind}) cannot be written by {by!r}: it is the "
+                                              "campaign's own step or unknown").format(
+                                                  n=n, kind=rec["kind"], by=rec.get("by")))
                     pending = campaign._next_auto()
                     if pending is not None:
-                        raise CampaignError(f"record {n} ({rec['kind']}): the campaign's own step "
-                                            f"'{pending['kind']}' is missing before it")
+                        raise CampaignError(_("record {n} ({kind}): the campaign's own step '{pending}' is "
+                                              "missing before it").format(n=n, kind=rec["kind"],
+                                                                          pending=pending["kind"]))
                 campaign._apply(copy.deepcopy(rec))
                 campaign.records.append(copy.deepcopy(rec))
             except IllegalActionError as exc:
-                raise CampaignError(f"record {n} ({rec['kind']}) breaks the rules: {exc}") from None
+                raise CampaignError(_("record {n} ({kind}) breaks the rules: {error}").format(
+                    n=n, kind=rec["kind"], error=exc)) from None
             except (KeyError, TypeError, ValueError) as exc:
                 if isinstance(exc, CampaignError):
                     raise
-                raise CampaignError(f"record {n} ({rec.get('kind')}) is malformed ({exc!r})") from None
+                raise CampaignError(_("record {n} ({kind}) is malformed ({error!r})").format(
+                    n=n, kind=rec.get("kind"), error=exc)) from None
         if campaign._next_auto() is not None:
-            raise CampaignError("the journal ends before the campaign's own next step: it was cut short")
+            raise CampaignError(_("the journal ends before the campaign's own next step: it was cut short"))
         return campaign
 
     def _reset(self) -> None:
@@ -260,13 +270,13 @@ class Campaign:
     def choose(self, pile: int | str) -> dict[str, Any]:
         """Choose pile 1 or 2 ("Vyber si tedy jednu z hromádek"); the other pile leaves the campaign."""
         if self.phase != CHOOSE:
-            raise IllegalActionError(self._not_now("choose a pile"), R_PILES)
+            raise IllegalActionError(self._not_now(_("you cannot choose a pile now: {next}")), R_PILES)
         try:
             number = int(pile)
         except (TypeError, ValueError):
             number = 0
         if number not in (1, 2):
-            raise IllegalActionError(f"choose pile 1 or 2, not {pile!r}", R_PILES)
+            raise IllegalActionError(_("choose pile 1 or 2, not {pile!r}").format(pile=pile), R_PILES)
         assert self.piles is not None
         other = self.piles[2 - number]
         return self._commit({"kind": "pile_chosen", "by": "player", "pile": number,
@@ -275,15 +285,15 @@ class Campaign:
     def name_city(self, city: str) -> dict[str, Any]:
         """Chapter 4: name the city of The Final Battle (its chapter sheet, not known, says which)."""
         if self.phase != NAME_CITY:
-            raise IllegalActionError(self._not_now("name the final battle's city"), R_FINAL)
+            raise IllegalActionError(self._not_now(_("you cannot name the final battle's city now: {next}")), R_FINAL)
         return self._commit({"kind": "city_named", "by": "player", "city": self.find_city(city)})
 
     def set_up_game(self, mode: str = "companion") -> dict[str, Any]:
         """Set up the battle's next game: the sky tiles flipped at the threat level are drawn."""
         if self.phase != SET_UP:
-            raise IllegalActionError(self._not_now("set up a game"), R_BATTLE)
+            raise IllegalActionError(self._not_now(_("you cannot set up a game now: {next}")), R_BATTLE)
         if mode not in ("companion", "digital"):
-            raise ValueError(f"mode is companion or digital, not {mode!r}")
+            raise ValueError(_("mode is companion or digital, not {mode!r}").format(mode=mode))
         b = self.battle
         assert b is not None
         number = len(b.games) + 1
@@ -299,7 +309,7 @@ class Campaign:
         the game's)."""
         g = self.game
         if g is None:
-            raise IllegalActionError(self._not_now("record a result"), R_BATTLE)
+            raise IllegalActionError(self._not_now(_("you cannot record a result now: {next}")), R_BATTLE)
         won = parse_result(result, g.threat)
         b = self.battle
         assert b is not None
@@ -312,13 +322,13 @@ class Campaign:
     def upgrade(self, character: str) -> dict[str, Any]:
         """Record that a character turns to its upgraded side."""
         if self.ended:
-            raise IllegalActionError("the campaign is over", R_OVER)
+            raise IllegalActionError(_("the campaign is over"), R_OVER)
         cid = self.find(character, "character")
         return self._commit({"kind": "character_upgraded", "by": "player", "character": cid})
 
     def set_threat(self, threat: int) -> dict[str, Any]:
         if self.ended:
-            raise IllegalActionError("the campaign is over", R_OVER)
+            raise IllegalActionError(_("the campaign is over"), R_OVER)
         _check_threat(threat)
         return self._commit({"kind": "threat_changed", "by": "player", "from": self.threat, "to": threat})
 
@@ -328,7 +338,7 @@ class Campaign:
         while cut > 0 and self.records[cut - 1].get("by") == "campaign":
             cut -= 1
         if cut <= 1:
-            raise IllegalActionError("nothing to undo: the campaign has only just started",
+            raise IllegalActionError(_("nothing to undo: the campaign has only just started"),
                                      "campaign: undo (the last record)")
         cut -= 1
         gone = self.records[cut:]
@@ -357,14 +367,20 @@ class Campaign:
         if len(hits) == 1:
             return hits[0]
         names = ", ".join(c.name for c in self.box.of_kind(kind))
-        raise IllegalActionError(f"no {kind} called {text!r} in this campaign (the {kind}s: {names})", R_REMOVED)
+        message = {"scenario": _("no scenario called {text!r} in this campaign (the scenarios: {names})"),
+                   "city": _("no city called {text!r} in this campaign (the cities: {names})"),
+                   "character": _("no character called {text!r} in this campaign (the characters: {names})"),
+                   "sky_tile": _("no advanced sky tile called {text!r} in this campaign (the tiles: {names})"),
+                   }.get(kind, _("no {kind} called {text!r} in this campaign ({names})"))
+        raise IllegalActionError(message.format(text=text, names=names, kind=kind), R_REMOVED)
 
     def find_city(self, text: str) -> str:
         from soloboard.ufs import components as C
 
         key = fold(text)
         for cid in C.city_ids():
-            if key in (fold(cid), fold(C.city(cid).name)):
+            name = C.city(cid).name
+            if key in (fold(cid), fold(name), fold(_(name))):  # "Nova Iorque" too, as the game shows it
                 return cid
         return self.find(text, "city")
 
@@ -450,19 +466,19 @@ class Campaign:
         kind = rec["kind"]
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
-            raise CampaignError(f"unknown record kind {kind!r}")
+            raise CampaignError(_("unknown record kind {kind!r}").format(kind=kind))
         if kind != "campaign_started" and not self.records:
-            raise CampaignError("the journal must start with 'campaign_started'")
+            raise CampaignError(_("the journal must start with 'campaign_started'"))
         if self.ended:
-            raise IllegalActionError("the campaign is over", R_OVER)
+            raise IllegalActionError(_("the campaign is over"), R_OVER)
         handler(rec)
 
     def _on_campaign_started(self, rec: dict[str, Any]) -> None:
         if self.records:
-            raise CampaignError("a journal has one 'campaign_started' record, the first")
+            raise CampaignError(_("a journal has one 'campaign_started' record, the first"))
         name = str(rec["name"]).strip()
         if not name:
-            raise CampaignError("the campaign has no name")
+            raise CampaignError(_("the campaign has no name"))
         _check_threat(rec["threat"])
         self.name, self.seed, self.threat = name, int(rec["seed"]), int(rec["threat"])
 
@@ -474,7 +490,7 @@ class Campaign:
     def _on_piles_dealt(self, rec: dict[str, Any]) -> None:
         expected = self._deal_piles(int(rec["draw"]))
         if int(rec["draw"]) != self.draws or rec["piles"] != expected:
-            raise CampaignError("the piles are not the ones the campaign's seed deals")
+            raise CampaignError(_("the piles are not the ones the campaign's seed deals"))
         self.draws += 1
         self.piles = [dict(p) for p in rec["piles"]]
         for pile in self.piles:
@@ -483,13 +499,13 @@ class Campaign:
 
     def _on_pile_chosen(self, rec: dict[str, Any]) -> None:
         if self.piles is None:
-            raise IllegalActionError("no piles are dealt", R_PILES)
+            raise IllegalActionError(_("no piles are dealt"), R_PILES)
         number = int(rec["pile"])
         if number not in (1, 2):
-            raise IllegalActionError(f"choose pile 1 or 2, not {number}", R_PILES)
+            raise IllegalActionError(_("choose pile 1 or 2, not {pile!r}").format(pile=number), R_PILES)
         chosen, other = self.piles[number - 1], self.piles[2 - number]
         if sorted(rec["removed"]) != sorted(other.values()):
-            raise CampaignError("the components removed are not the other pile's")
+            raise CampaignError(_("the components removed are not the other pile's"))
         for cid in other.values():
             self.status[cid] = "removed"  # "všechny komponenty z druhé odstraň"
         for cid in chosen.values():
@@ -502,19 +518,20 @@ class Campaign:
 
     def _on_city_named(self, rec: dict[str, Any]) -> None:
         if not self._final_pending():
-            raise IllegalActionError("a city is named only for chapter 4's final battle", R_FINAL)
+            raise IllegalActionError(_("a city is named only for chapter 4's final battle"), R_FINAL)
         city = str(rec["city"])
         if city in self.status:
             if self.box.get(city).kind != "city":
-                raise IllegalActionError(f"{self.name_of(city)} is not a city", R_FINAL)
+                raise IllegalActionError(_("{name} is not a city").format(name=self.name_of(city)), R_FINAL)
             if self.status[city] == "removed":
-                raise IllegalActionError(f"{self.name_of(city)} has left the campaign (destroyed or removed)",
-                                         R_REMOVED)
+                raise IllegalActionError(_("{name} has left the campaign (destroyed or removed)").format(
+                    name=self.name_of(city)), R_REMOVED)
             if self.status[city] == "unopened":
-                raise IllegalActionError(f"{self.name_of(city)} comes in a chapter not opened yet", R_REMOVED)
+                raise IllegalActionError(_("{name} comes in a chapter not opened yet").format(name=self.name_of(city)),
+                                         R_REMOVED)
             self.status[city] = "battle"
         elif basic_city_name(city) is None:
-            raise IllegalActionError(f"unknown city {city!r}", R_FINAL)
+            raise IllegalActionError(_("unknown city {city!r}").format(city=city), R_FINAL)
         final = self.box.final_scenario
         assert final is not None
         self.status[final] = "battle"
@@ -523,23 +540,25 @@ class Campaign:
     def _on_game_set_up(self, rec: dict[str, Any]) -> None:
         b = self.battle
         if b is None or self.game is not None or self.piles is not None:
-            raise IllegalActionError(self._not_now("set up a game"), R_BATTLE)
+            raise IllegalActionError(self._not_now(_("you cannot set up a game now: {next}")), R_BATTLE)
         number = len(b.games) + 1
         if number > 2:
-            raise IllegalActionError("a battle has two games at most", R_BATTLE)
+            raise IllegalActionError(_("a battle has two games at most"), R_BATTLE)
         if number == 2 and b.games[0].won:
-            raise IllegalActionError("the first game was won: the battle is over", R_BATTLE)
+            raise IllegalActionError(_("the first game was won: the battle is over"), R_BATTLE)
         side = "blue" if number == 1 else "damaged"
         if (int(rec["battle"]), int(rec["game"]), rec["city"], rec["side"]) != (b.number, number, b.city, side):
-            raise CampaignError(f"game {number} of battle {b.number} is played in {self.name_of(b.city)} on its "
-                                f"{side} side")
+            message = (_("game {game} of battle {battle} is played in {city} on its blue side") if side == "blue"
+                       else _("game {game} of battle {battle} is played in {city} on its damaged side"))
+            raise CampaignError(message.format(game=number, battle=b.number, city=self.name_of(b.city)))
         threat = int(rec["threat"])
         if threat != self.threat:
-            raise CampaignError(f"the game is set up at threat {threat}, the campaign's level is {self.threat}")
+            raise CampaignError(_("the game is set up at threat {threat}, the campaign's level is {level}").format(
+                threat=threat, level=self.threat))
         if int(rec["draw"]) != self.draws or (rec["sky"], rec["dice_seed"]) != self._draw_sky(self.draws, threat):
-            raise CampaignError("the sky tiles are not the ones the campaign's seed draws")
+            raise CampaignError(_("the sky tiles are not the ones the campaign's seed draws"))
         if rec["mode"] not in ("companion", "digital"):
-            raise CampaignError(f"unknown mode {rec['mode']!r}")
+            raise CampaignError(_("unknown mode {mode!r}").format(mode=rec["mode"]))
         self.draws += 1
         b.games.append(GameBox(number, side, threat, rec["sky"], int(rec["dice_seed"]), rec["mode"]))
 
@@ -547,15 +566,16 @@ class Campaign:
         g = self.game
         b = self.battle
         if g is None or b is None:
-            raise IllegalActionError(self._not_now("record a result"), R_BATTLE)
+            raise IllegalActionError(self._not_now(_("you cannot record a result now: {next}")), R_BATTLE)
         if (int(rec["battle"]), int(rec["game"])) != (b.number, g.game):
-            raise CampaignError(f"the result is for game {rec['game']} of battle {rec['battle']}; "
-                                f"the game in play is game {g.game} of battle {b.number}")
+            raise CampaignError(_("the result is for game {game} of battle {battle}; the game in play is game "
+                                  "{playing} of battle {number}").format(game=rec["game"], battle=rec["battle"],
+                                                                         playing=g.game, number=b.number))
         won = rec["won"]
         if not isinstance(won, bool) or rec["box"] != (str(g.threat) if won else "X"):
-            raise CampaignError("the result box holds X for a loss or the threat level won at")
+            raise CampaignError(_("the result box holds X for a loss or the threat level won at"))
         if rec.get("by") not in ("player", "engine"):
-            raise CampaignError("a result is the player's or the engine's")
+            raise CampaignError(_("a result is the player's or the engine's"))
         g.won = won
 
     def _on_battle_ended(self, rec: dict[str, Any]) -> None:
@@ -578,59 +598,65 @@ class Campaign:
         cid = str(rec["character"])
         name = self.name_of(cid)
         if cid not in self.met:
-            raise IllegalActionError(f"{name} is not in your campaign: you have not chosen a pile with them",
-                                     R_CHARACTER)
+            raise IllegalActionError(_("{name} is not in your campaign: you have not chosen a pile with them").format(
+                name=name), R_CHARACTER)
         if self.status[cid] not in ("kept", "battle"):
-            raise IllegalActionError(f"{name} has left the campaign", R_REMOVED)
+            raise IllegalActionError(_("{name} has left the campaign").format(name=name), R_REMOVED)
         if cid in self.upgraded:
-            raise IllegalActionError(f"{name} is already on the upgraded side", R_CHARACTER)
+            raise IllegalActionError(_("{name} is already on the upgraded side").format(name=name), R_CHARACTER)
         if self.chapter <= self.met[cid]:
-            raise IllegalActionError(
-                f"{name} plays the blue side in chapter {self.met[cid]}, where you met them; the upgraded side "
-                "comes in later chapters ('Gracz używa niebieskiej strony postaci w rozdziale, w którym spotyka "
-                "ją po raz pierwszy')", R_CHARACTER)
+            # i18n: the quote is the rulebook's: give your own rulebook's sentence (pt: "Use o lado azul durante o
+            # capítulo onde encontra o personagem pela primeira vez.")
+            raise IllegalActionError(_(
+                "{name} plays the blue side in chapter {chapter}, where you met them; the upgraded side comes in "
+                "later chapters ('Gracz używa niebieskiej strony postaci w rozdziale, w którym spotyka ją po raz "
+                "pierwszy')").format(name=name, chapter=self.met[cid]), R_CHARACTER)
         if self.game is not None:
-            raise IllegalActionError("a game is set up: record its result first (a character's side is set "
-                                     "when the game is set up)", R_CHARACTER)
+            raise IllegalActionError(_("a game is set up: record its result first (a character's side is set "
+                                       "when the game is set up)"), R_CHARACTER)
         self.upgraded.add(cid)
 
     def _on_threat_changed(self, rec: dict[str, Any]) -> None:
         to = rec["to"]
         _check_threat(to)
         if int(rec["from"]) != self.threat:
-            raise CampaignError(f"the threat level was {self.threat}, not {rec['from']}")
+            raise CampaignError(_("the threat level was {level}, not {given}").format(level=self.threat,
+                                                                                     given=rec["from"]))
         if to == self.threat:
-            raise IllegalActionError(f"the threat level is already {to}", R_THREAT)
+            raise IllegalActionError(_("the threat level is already {level}").format(level=to), R_THREAT)
         if self.game is not None:
-            raise IllegalActionError("a game is set up with the sky tiles drawn at the old level: record its "
-                                     "result first", R_THREAT)
+            raise IllegalActionError(_("a game is set up with the sky tiles drawn at the old level: record its "
+                                       "result first"), R_THREAT)
         self.threat = int(to)
 
     # --- messages -------------------------------------------------------------------------
 
-    def _not_now(self, what: str) -> str:
-        return f"you cannot {what} now: {self.next_step()}"
+    def _not_now(self, message: str) -> str:
+        """``message`` (translated, with ``{next}``) completed with the step the player is at."""
+        return message.format(next=self.next_step())
 
     def next_step(self) -> str:
         """What the player does next, in one sentence."""
         phase = self.phase
         if phase == OVER:
-            return "the campaign is over."
+            return _("the campaign is over.")
         if phase == CHOOSE:
-            return "choose pile 1 or 2 (the other pile leaves the campaign)."
+            return _("choose pile 1 or 2 (the other pile leaves the campaign).")
         if phase == NAME_CITY:
-            return ("name the city of The Final Battle as chapter 4's sheet says (soloboard does not know the "
-                    "sheet): one still in the campaign.")
+            return _("name the city of The Final Battle as chapter 4's sheet says (soloboard does not know the "
+                     "sheet): one still in the campaign.")
         b = self.battle
         assert b is not None
         if phase == PLAYING:
             g = self.game
             assert g is not None
-            return (f"play game {g.game} of battle {b.number} and record its result (won or lost).")
+            return _("play game {game} of battle {battle} and record its result (won or lost).").format(
+                game=g.game, battle=b.number)
         if not b.games:
-            return f"set up the first game of battle {b.number} (blue side of {self.name_of(b.city)})."
-        return (f"the first game was lost: set up the second game of battle {b.number} on the damaged side of "
-                f"{self.name_of(b.city)}.")
+            return _("set up the first game of battle {battle} (blue side of {city}).").format(
+                battle=b.number, city=self.name_of(b.city))
+        return _("the first game was lost: set up the second game of battle {battle} on the damaged side of "
+                 "{city}.").format(battle=b.number, city=self.name_of(b.city))
 
 
 def parse_result(result: str | int | bool, threat: int) -> bool:
@@ -644,13 +670,15 @@ def parse_result(result: str | int | bool, threat: int) -> bool:
         return False
     if text.isdigit():
         if int(text) != threat:
-            raise IllegalActionError(f"the game was set up at threat level {threat}: a won game's box holds {threat} "
-                                     f"(or record 'won'), not {text}", R_BATTLE)
+            raise IllegalActionError(_("the game was set up at threat level {threat}: a won game's box holds "
+                                       "{threat} (or record 'won'), not {given}").format(threat=threat, given=text),
+                                     R_BATTLE)
         return True
-    raise IllegalActionError(f"record won, lost (X) or the threat level won at ({threat}), not {result!r}", R_BATTLE)
+    raise IllegalActionError(_("record won, lost (X) or the threat level won at ({threat}), not {given!r}").format(
+        threat=threat, given=result), R_BATTLE)
 
 
 def _check_threat(threat: Any) -> None:
     if isinstance(threat, bool) or not isinstance(threat, int) or threat not in THREAT_LEVELS:
-        raise IllegalActionError(f"a threat level is 0 to 4 (sky tiles on their threat side), not {threat!r}",
-                                 R_THREAT)
+        raise IllegalActionError(_("a threat level is 0 to 4 (sky tiles on their threat side), not {level!r}").format(
+            level=threat), R_THREAT)

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from soloboard.core.store import Store
+from soloboard.i18n import _
 from soloboard.ufs.campaign import files
 from soloboard.ufs.campaign.box import fold
 from soloboard.ufs.campaign.procedure import Campaign, CampaignError
@@ -60,7 +61,7 @@ class CampaignRepository:
         """The stored name meant by ``name`` (case and accents aside); None: the latest played."""
         names = self.names()
         if not names:
-            raise CampaignError("no campaign yet: start one with 'soloboard campaign new NAME'")
+            raise CampaignError(_("no campaign yet: start one with 'soloboard campaign new NAME'"))
         if name is None:
             return names[0]
         if name in names:
@@ -68,7 +69,8 @@ class CampaignRepository:
         hits = [n for n in names if fold(n) == fold(name)]
         if len(hits) == 1:
             return hits[0]
-        raise CampaignError(f"no campaign called {name!r} (campaigns: {', '.join(names)})")
+        raise CampaignError(_("no campaign called {name!r} (campaigns: {names})").format(name=name,
+                                                                                       names=", ".join(names)))
 
     def load(self, name: str | None = None) -> tuple[Campaign, int]:
         """The campaign and its revision (pass it back to :meth:`save`)."""
@@ -78,7 +80,8 @@ class CampaignRepository:
 
     def add(self, campaign: Campaign) -> None:
         if campaign.name in self.names() or any(fold(n) == fold(campaign.name) for n in self.names()):
-            raise CampaignError(f"a campaign called {campaign.name!r} exists already: choose another name")
+            raise CampaignError(_("a campaign called {name!r} exists already: choose another name").format(
+                name=campaign.name))
         now = _now()
         with self.db:
             self.db.execute("INSERT INTO campaigns (name, box, document, records, phase, created_at, updated_at) "
@@ -94,8 +97,8 @@ class CampaignRepository:
                 "WHERE name = ? AND records = ?",
                 (files.dumps(campaign), len(campaign.records), campaign.phase, _now(), campaign.name, revision))
             if cur.rowcount != 1:
-                raise CampaignError(f"campaign {campaign.name!r} was changed elsewhere since it was read: "
-                                    "read it again (nothing was saved)")
+                raise CampaignError(_("campaign {name!r} was changed elsewhere since it was read: read it again "
+                                      "(nothing was saved)").format(name=campaign.name))
         return len(campaign.records)
 
     def delete(self, name: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.store import Store
+from soloboard.i18n import _
 from soloboard.ufs.campaign import battles, files, sheet
 from soloboard.ufs.campaign.procedure import DEFAULT_THREAT, Campaign, CampaignError
 from soloboard.ufs.campaign.repository import CampaignRepository
@@ -53,7 +54,7 @@ class CampaignService:
         upgrade (character), threat (level), undo."""
         c, stored = self.repo.load(name)
         if revision is not None and revision != stored:
-            raise CampaignError("the campaign changed since you read it: read it again (nothing was done)")
+            raise CampaignError(_("the campaign changed since you read it: read it again (nothing was done)"))
         if action == "choose":
             c.choose(value)
         elif action == "name_city":
@@ -63,8 +64,8 @@ class CampaignService:
         elif action == "record":
             g = c.game
             if g is not None and g.mode == "digital":
-                raise IllegalActionError("this game is played with soloboard: its result is recorded from the game",
-                                         "campaign: digital battles")
+                raise IllegalActionError(_("this game is played with soloboard: its result is recorded from the "
+                                           "game"), "campaign: digital battles")
             c.record(value)
         elif action == "upgrade":
             c.upgrade(str(value))
@@ -73,12 +74,13 @@ class CampaignService:
         elif action == "undo":
             c.undo()
         else:
-            raise ValueError(f"unknown campaign step {action!r} (steps: {', '.join(STEPS)})")
+            raise ValueError(_("unknown campaign step {step!r} (steps: {steps})").format(step=action,
+                                                                                          steps=", ".join(STEPS)))
         return view(c, self.repo.save(c, stored))
 
     def digital_game(self, name: str | None = None) -> tuple[Any, int]:
         """The engine's game (with its components' hooks) and dice seed for the digital game set up."""
-        c, _ = self.repo.load(name)
+        c, _revision = self.repo.load(name)
         return battles.new_game(c)
 
     def record_game(self, name: str | None, state: Any) -> dict[str, Any]:
@@ -87,7 +89,7 @@ class CampaignService:
         return view(c, self.repo.save(c, stored))
 
     def export(self, name: str | None = None) -> dict[str, Any]:
-        c, _ = self.repo.load(name)
+        c, _revision = self.repo.load(name)
         return files.to_dict(c)
 
     def import_text(self, text: str | bytes, rename: str | None = None) -> dict[str, Any]:
