@@ -166,3 +166,106 @@ def test_the_pages_are_served(client: TestClient) -> None:
         r = client.get(path)
         assert r.status_code == 200 and "app.js" in r.text
     assert client.get("/static/campaign.js").status_code == 200
+
+
+@pytest.fixture
+def test_plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The test plugin's components (tests/plugins: made up for the tests), loaded as a plugin."""
+    from soloboard.ufs import components as C
+    from soloboard.ufs.campaign import box, plugins
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "plugins"))
+    monkeypatch.setenv(plugins.ENV_VAR, "soloboard_test_components:register")
+    plugins._LOADED = None
+    try:
+        yield
+    finally:
+        plugins._LOADED = None
+        box.unregister_box("test-box")
+        C.unregister_city("test-harbour")
+
+
+def _digital_campaign(client: TestClient) -> dict[str, Any]:
+    from soloboard.ufs.campaign import Campaign, files
+
+    plugins_loaded = Campaign.new("Digital", seed=3, box="test-box")  # seed 3: pile 1 is all test components
+    r = client.post("/api/campaigns/import", content=files.dumps(plugins_loaded).encode())
+    assert r.status_code == 201, r.text
+    view = step(client, "Digital", "choose", 1)
+    assert view["digital"] and view["unknown"] == []
+    return view
+
+
+def test_a_digital_battle_is_played_in_the_browser_and_its_result_recorded(
+        test_plugin: None, db: Path, client: TestClient) -> None:
+    import random
+
+    _digital_campaign(client)
+    view = step(client, "Digital", "set_up")  # no companion: every part is known, so soloboard plays it
+    assert view["status"]["game"]["mode"] == "digital" and view["web_game"] is None
+    # a result cannot be reported for a game soloboard plays
+    r = client.post("/api/campaigns/Digital/steps", json={"action": "record", "value": "won"})
+    assert r.status_code == 422 and r.json()["rule"] == "campaign: digital battles"
+    started = client.post("/api/campaigns/Digital/game").json()
+    assert not started["existing"] and len(started["tokens"]) == 1
+    game_id, token = started["id"], started["tokens"][0]["token"]
+    # asked again (another visit to the page), the same game
+    again = client.post("/api/campaigns/Digital/game").json()
+    assert again == {"id": game_id, "tokens": [], "host": None, "existing": True}
+    assert client.get("/api/campaigns/Digital").json()["web_game"] == game_id
+    game = client.get(f"/api/games/{game_id}").json()
+    assert game["campaign"] == {"name": "Digital", "battle": 1, "game": 1}
+    assert game["params"]["city"] == "test-harbour" and game["params"]["sky"] == view["status"]["game"]["sky"]
+    rng = random.Random(5)
+    restarted = False
+    for _ in range(2000):
+        if game["status"] != "playing":
+            break
+        if not restarted and game["ply"] > 20:
+            # the server restarts mid-game: the game is rebuilt with the campaign's components' rules
+            with TestClient(create_app(db)) as other:
+                game = other.get(f"/api/games/{game_id}").json()
+                assert game["campaign"]["name"] == "Digital" and game["moves"]
+            restarted = True
+        move = rng.choice(game["moves"])
+        r = client.post(f"/api/games/{game_id}/moves", json={"ply": game["ply"], "action": move["id"]},
+                        headers={"X-Seat-Token": token})
+        assert r.status_code == 200, r.text
+        game = r.json()
+    assert restarted and game["status"] in ("won", "lost")
+    assert game["can_undo"] is False
+    r = client.post(f"/api/games/{game_id}/undo", json={"ply": game["ply"]}, headers={"X-Seat-Token": token})
+    assert r.status_code == 409 and "journal" in r.json()["error"]
+    # the game wrote its result in the campaign's journal, as the engine's
+    view = client.get("/api/campaigns/Digital").json()
+    result = next(j for j in view["journal"] if j["kind"] == "game_result")
+    assert result["by"] == "engine"
+    box = view["status"]["battles"][0]["games"][0]["box"]
+    assert box == ("X" if game["status"] == "lost" else str(view["status"]["threat"]))
+    r = client.post("/api/campaigns/Digital/game")
+    assert r.status_code == 409  # no game of the campaign is set up to be played now
+
+
+def test_a_schema_3_store_gains_the_campaign_link_of_browser_games(tmp_path: Path) -> None:
+    """A store of schema 3 (web_games without ``campaign``) is migrated when opened; its games stay."""
+    import sqlite3
+
+    from soloboard.core import store as S
+
+    path = tmp_path / "schema3.sqlite3"
+    with S.Store(path) as store:
+        game_id = store.add_person_game("ufs", {"city": "roswell"}, 5, [{"seat": 0, "kind": "person"}],
+                                        {"history": [1, 2], "status": "unfinished", "rounds": 1, "decisions": 1})
+    db = sqlite3.connect(path)
+    with db:  # back to schema 3: web_games as it was
+        db.execute("ALTER TABLE web_games DROP COLUMN campaign")
+        db.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    db.close()
+    with S.Store(path) as store:
+        assert store._version() == S.SCHEMA_VERSION == 4
+        row = store.person_game(game_id)
+        assert row is not None and row["history"] == [1, 2] and row["campaign"] is None
+        linked = store.add_person_game("ufs", {}, 6, [], {"history": [], "status": "unfinished", "rounds": 0,
+                                                          "decisions": 0},
+                                       campaign={"name": "C", "battle": 2, "game": 1, "sides": []})
+        assert store.campaign_web_game("C", 2, 1) == linked and store.campaign_web_game("C", 2, 2) is None

@@ -7,6 +7,7 @@ journal checked against the store the terminal reads, and the page at phone widt
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -195,3 +196,40 @@ def test_the_campaign_page_at_phone_width(live_server, open_page):
     for selector in ("[data-result=won]", "[data-result=lost]"):
         assert page.locator(selector).bounding_box()["height"] >= 36
     shot(page, "campaign-phone")
+
+
+def test_a_digital_battle_played_on_the_board_writes_its_result(live_server, open_page, monkeypatch):
+    """With the test plugin (tests/plugins: components made up for the tests), every part of the
+    battle is known: the game is played on the board, and its end writes the result in the journal."""
+    from e2e_support import UFS_OVER, game_status, ufs_click_move
+    from soloboard.ufs import components as C
+    from soloboard.ufs.campaign import Campaign, box, files, plugins
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "plugins"))
+    monkeypatch.setenv(plugins.ENV_VAR, "soloboard_test_components:register")
+    plugins._LOADED = None
+    try:
+        campaign = Campaign.new("Board battle", seed=3, box="test-box")  # seed 3: pile 1 is all test components
+        live_server.api("POST", "/api/campaigns/import", files.to_dict(campaign))
+        live_server.api("POST", "/api/campaigns/Board%20battle/steps", {"action": "choose", "value": 1})
+        page = open_page(live_server.url + "/campaign/Board%20battle")
+        page.locator("[data-play=digital]").click()
+        page.wait_for_url("**/game/*")
+        shot(page, "campaign-digital-game")
+        for _ in range(400):
+            if game_status(page) in UFS_OVER:
+                break
+            ufs_click_move(page)
+        assert game_status(page) in UFS_OVER
+        banner = page.locator(".result-banner")
+        assert "campaign's journal" in banner.text_content()
+        banner.get_by_role("link", name="Back to the campaign").click()
+        page.wait_for_selector(".sheet-table")
+        journal = page.locator(".journal").text_content()
+        assert "(played with soloboard)" in journal
+        assert page.locator(".sheet-table .result-box").first.text_content().strip() in ("X", "1")
+        shot(page, "campaign-after-digital-game")
+    finally:
+        plugins._LOADED = None
+        box.unregister_box("test-box")
+        C.unregister_city("test-harbour")

@@ -29,10 +29,14 @@ Tables:
   a device to any seat again;
 - ``campaigns`` (schema 3): a campaign of the boxed rulebook (``soloboard campaign``): its
   name, its whole journal as the campaign file (``ufs/campaign/files.py``), the number of
-  records (the revision a front end saves against), its phase, when created and last updated.
+  records (the revision a front end saves against), its phase, when created and last updated;
+- ``web_games.campaign`` (schema 4): for a campaign's digital game played in the browser, which
+  one (JSON ``{"name", "battle", "game", "sides"}``): its rules come from the campaign's
+  components, and its result is recorded in the campaign's journal when it ends.
 
 Older files are migrated when opened: schema 1 (before the browser front end): ``games``
-gains ``updated_at`` and the two tables are added; schema 2: ``campaigns`` is added.
+gains ``updated_at`` and the two tables are added; schema 2: ``campaigns`` is added;
+schema 3: ``web_games`` gains ``campaign``.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -99,7 +103,8 @@ CREATE TABLE IF NOT EXISTS web_games (
     id         INTEGER PRIMARY KEY REFERENCES games(id),
     seed       INTEGER NOT NULL,
     updated_at TEXT NOT NULL,
-    origin     TEXT  -- a save of the set-up position when the game began from one (no history before it)
+    origin     TEXT,  -- a save of the set-up position when the game began from one (no history before it)
+    campaign   TEXT   -- schema 4: the campaign game it plays (JSON: name, battle, game, the characters' sides)
 );
 CREATE TABLE IF NOT EXISTS seats (
     game       INTEGER NOT NULL REFERENCES web_games(id),
@@ -197,6 +202,9 @@ class Store:
             with self.db:
                 self.db.executescript(_WEB_SCHEMA)
                 self.db.execute(_CAMPAIGN_TABLE)
+                # schema 4 (a schema 1 file gets web_games above, with the column already)
+                if "campaign" not in {row[1] for row in self.db.execute("PRAGMA table_info(web_games)")}:
+                    self.db.execute("ALTER TABLE web_games ADD COLUMN campaign TEXT")
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} cannot be used as the soloboard store: {exc}") from None
         except OSError as exc:
@@ -289,7 +297,8 @@ class Store:
     # --- people's games in the browser (soloboard serve, docs/web.md) ------------------------------
 
     def add_person_game(self, game: str, params: dict[str, Any], seed: int, seats: Iterable[dict[str, Any]],
-                        result: dict[str, Any], player: str = "browser", origin: str | None = None) -> int:
+                        result: dict[str, Any], player: str = "browser", origin: str | None = None,
+                        campaign: dict[str, Any] | None = None) -> int:
         """A new game people play: its ``games`` row (``result`` as in :meth:`update_person_game`),
         the seed and every seat (``seat``, ``kind``, ``agent``, ``token_hash``); its id."""
         now = _now()
@@ -301,8 +310,8 @@ class Store:
                  result["decisions"], result.get("loss_cause", ""), json.dumps(result["history"]), now, now,
                  self.software))
             game_id = int(cur.lastrowid or 0)
-            self.db.execute("INSERT INTO web_games (id, seed, updated_at, origin) VALUES (?, ?, ?, ?)",
-                            (game_id, seed, now, origin))
+            self.db.execute("INSERT INTO web_games (id, seed, updated_at, origin, campaign) VALUES (?, ?, ?, ?, ?)",
+                            (game_id, seed, now, origin, None if campaign is None else canonical(campaign)))
             self.db.executemany(
                 "INSERT INTO seats (game, seat, kind, agent, token_hash) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, s["seat"], s["kind"], s.get("agent"), s.get("token_hash")) for s in seats])
@@ -326,14 +335,16 @@ class Store:
             self.db.execute("UPDATE seats SET token_hash = ? WHERE game = ? AND seat = ?", (token_hash, game_id, seat))
 
     _PERSON_SQL = ("SELECT g.id, g.game, g.params, g.status, g.rounds, g.decisions, g.loss_cause, g.history, "
-                   "g.created_at, w.updated_at, w.seed, w.origin FROM web_games w JOIN games g ON g.id = w.id")
+                   "g.created_at, w.updated_at, w.seed, w.origin, w.campaign "
+                   "FROM web_games w JOIN games g ON g.id = w.id")
 
     @staticmethod
     def _person_row(row: tuple[Any, ...]) -> dict[str, Any]:
-        gid, game, params, status, rounds, decisions, cause, history, created, updated, seed, origin = row
+        gid, game, params, status, rounds, decisions, cause, history, created, updated, seed, origin, campaign = row
         return {"id": gid, "game": game, "params": json.loads(params), "status": status, "rounds": rounds,
                 "decisions": decisions, "loss_cause": cause, "history": json.loads(history or "[]"),
-                "created": created, "updated": updated, "seed": seed, "origin": origin}
+                "created": created, "updated": updated, "seed": seed, "origin": origin,
+                "campaign": json.loads(campaign) if campaign else None}
 
     def person_game(self, game_id: int) -> dict[str, Any] | None:
         """A browser game with its ``seats`` (token hashes included), or None."""
@@ -351,6 +362,14 @@ class Store:
         """Browser games, the latest changed first (without their seats)."""
         rows = self.db.execute(self._PERSON_SQL + " ORDER BY w.updated_at DESC, w.id DESC LIMIT ?", (limit,))
         return [self._person_row(r) for r in rows]
+
+    def campaign_web_game(self, name: str, battle: int, game: int) -> int | None:
+        """The browser game that plays game ``game`` of battle ``battle`` of campaign ``name`` (the latest)."""
+        row = self.db.execute(
+            "SELECT id FROM web_games WHERE json_extract(campaign, '$.name') = ? AND "
+            "json_extract(campaign, '$.battle') = ? AND json_extract(campaign, '$.game') = ? ORDER BY id DESC LIMIT 1",
+            (name, battle, game)).fetchone()
+        return None if row is None else int(row[0])
 
     def person_results(self) -> list[dict[str, Any]]:
         """Finished games of people by setup: ``game``, ``params``, ``games``, ``wins``."""

@@ -76,7 +76,7 @@ def create_app(db_path: Path | str | None = None, *, store: Store | None = None)
                             headers=getattr(exc, "headers", None))
 
     app.include_router(build_router(app.state.games, app.state.live))
-    app.include_router(campaign_router(Campaigns(db, app.state.games.store_lock)))
+    app.include_router(campaign_router(Campaigns(app.state.games)))
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     def page() -> FileResponse:

@@ -12,7 +12,6 @@ taken, a stale revision), 422 (a step the procedure refuses, with its rule).
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, TypeVar
@@ -24,11 +23,11 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 
 from soloboard.core.errors import IllegalActionError
-from soloboard.core.store import Store
 from soloboard.i18n import _, use
+from soloboard.ufs.campaign import battles
 from soloboard.ufs.campaign.procedure import THREAT_LEVELS, CampaignError
 from soloboard.ufs.campaign.service import STEPS, CampaignService
-from soloboard.web.games import GameError
+from soloboard.web.games import GameError, Games
 
 MAX_IMPORT_BYTES = 2_000_000
 T = TypeVar("T")
@@ -52,11 +51,16 @@ class Step(BaseModel):
 
 
 class Campaigns:
-    """The campaign service over the app's store, one step at a time (one SQLite connection)."""
+    """The campaign service over the app's store, one step at a time (one SQLite connection), and
+    the campaigns' digital games: played as browser games (``games``), their rules built from the
+    campaign's components, their results written in the journal when they end."""
 
-    def __init__(self, store: Store, lock: threading.Lock) -> None:
-        self.service = CampaignService(store)
-        self.lock = lock  # the store's lock, shared with the games
+    def __init__(self, games: Games) -> None:
+        self.service = CampaignService(games.store)
+        self.store = games.store
+        self.lock = games.store_lock  # one SQLite connection, shared with the games
+        self.games = games
+        games.campaigns = self
 
     @contextmanager
     def _refusals(self) -> Iterator[None]:
@@ -93,7 +97,7 @@ class Campaigns:
             raise GameError(400, _("A threat level is 0 to 4, not {level}").format(level=body.threat))
         with self.lock:
             self._free(name)
-        return self.run(name, lambda s: s.create(name, seed=body.seed, threat=body.threat))
+        return self.run(name, lambda s: self._with_game(s.create(name, seed=body.seed, threat=body.threat)))
 
     def _free(self, name: str) -> None:
         from soloboard.ufs.campaign.box import fold
@@ -104,7 +108,54 @@ class Campaigns:
     def get(self, name: str) -> dict[str, Any]:
         with self.lock:
             stored = self._existing(name)
-        return self.run(stored, lambda s: s.get(stored))
+        return self.run(stored, lambda s: self._with_game(s.get(stored)))
+
+    def _with_game(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The view, with the browser game that plays the digital game set up (null: none yet)."""
+        game = view["status"].get("game")
+        found = None
+        if game is not None and game.get("mode") == "digital":
+            found = self.store.campaign_web_game(view["status"]["name"], game["battle"], game["game"])
+        return {**view, "web_game": found}
+
+    # --- digital games ------------------------------------------------------------------------------
+
+    def play(self, name: str) -> dict[str, Any]:
+        """The browser game of the digital game set up: the one already started, or a new one."""
+        with self.lock:
+            stored = self._existing(name)
+            with self._refusals():
+                c, _revision = self.service.repo.load(stored)
+                b, g = c.battle, c.game
+                if b is None or g is None or g.mode != "digital":
+                    raise GameError(409, _("No game of this campaign is set up to be played with soloboard"))
+                found = self.store.campaign_web_game(c.name, b.number, g.game)
+                if found is None:
+                    link = {"name": c.name, "battle": b.number, "game": g.game,
+                            "sides": [list(x) for x in battles.characters_in(c)]}
+                    game = battles.build_game(b.city, g.side, g.sky, b.scenario, battles.characters_in(c))
+        if found is not None:
+            return {"id": found, "tokens": [], "host": None, "existing": True}
+        live, tokens, host = self.games.start_campaign_game(game, g.dice_seed, link)
+        return {"id": live.id, "tokens": tokens, "host": host, "existing": False}
+
+    def build(self, link: dict[str, Any]) -> Any:
+        """A campaign game's rules, as they were when it was set up (for a game read back from the store)."""
+        with self.lock:
+            c, _revision = self.service.repo.load(str(link["name"]))
+        battle = c.battles[int(link["battle"]) - 1]
+        game = battle.games[int(link["game"]) - 1]
+        return battles.build_game(battle.city, game.side, game.sky, battle.scenario,
+                                  [(str(x), str(side)) for x, side in link["sides"]])
+
+    def finished(self, link: dict[str, Any], state: Any) -> None:
+        """A campaign game ended: its result goes in the journal (once; a campaign moved on is left alone)."""
+        with self.lock:
+            c, _revision = self.service.repo.load(str(link["name"]))
+            b, g = c.battle, c.game
+            if b is None or g is None or (b.number, g.game) != (link["battle"], link["game"]) or g.mode != "digital":
+                return  # recorded already, or taken back in the journal since: the journal decides
+            self.service.record_game(c.name, state)
 
     def step(self, name: str, body: Step) -> dict[str, Any]:
         if body.action not in STEPS:
@@ -112,8 +163,8 @@ class Campaigns:
                 step=body.action, steps=", ".join(STEPS)))
         with self.lock:
             stored = self._existing(name)
-        return self.run(stored, lambda s: s.step(stored, body.action, body.value, body.revision,
-                                                 companion=body.companion))
+        return self.run(stored, lambda s: self._with_game(s.step(stored, body.action, body.value, body.revision,
+                                                                 companion=body.companion)))
 
     def export(self, name: str) -> tuple[str, dict[str, Any]]:
         with self.lock:
@@ -129,7 +180,7 @@ class Campaigns:
             except CampaignError as exc:
                 raise GameError(400, str(exc)) from None
             self._free(" ".join(rename.split()) if rename else campaign.name)
-        return self.run(None, lambda s: s.import_text(text, rename=rename))
+        return self.run(None, lambda s: self._with_game(s.import_text(text, rename=rename)))
 
 
 def build_router(campaigns: Campaigns) -> APIRouter:
@@ -176,6 +227,10 @@ def build_router(campaigns: Campaigns) -> APIRouter:
     @api.post("/{name}/steps", summary="The player's next step (choose a pile, set up, record a result...)")
     async def step(name: str, body: Step, lang: Lang = "en") -> JSONResponse:
         return await answer(lang, lambda: campaigns.step(name, body))
+
+    @api.post("/{name}/game", summary="The browser game of the digital game set up (started the first time)")
+    async def play(name: str, lang: Lang = "en") -> JSONResponse:
+        return await answer(lang, lambda: campaigns.play(name))
 
     @api.get("/{name}/export", summary="The campaign as a file (its whole journal)")
     async def export(name: str, lang: Lang = "en") -> Response:

@@ -23,7 +23,7 @@ import secrets
 import threading
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from soloboard.agents import make as make_agent
 from soloboard.agents import names as agent_names
@@ -84,6 +84,7 @@ class LiveGame:
     # lang -> (ply, log entries, their JSON); (lang, seat) -> (ply, the game JSON)
     logs: dict[str, tuple[int, list[dict[str, Any]], bytes]] = field(default_factory=dict)
     pages: dict[tuple[str, int | None], tuple[int, bytes]] = field(default_factory=dict)
+    campaign: dict[str, Any] | None = None  # the campaign game it plays (web/campaigns.py), if any
 
     @property
     def state(self) -> Any:
@@ -236,6 +237,14 @@ def setup_title(name: str, params: dict[str, Any]) -> str:
     return str(game.title()) if game is not None else ""
 
 
+class CampaignGames(Protocol):
+    """What the games need of the campaigns: a campaign game's rules, and its result recorded."""
+
+    def build(self, link: dict[str, Any]) -> Any: ...
+
+    def finished(self, link: dict[str, Any], state: Any) -> None: ...
+
+
 class Games:
     """Every browser game of one store."""
 
@@ -244,11 +253,14 @@ class Games:
         self.store_lock = threading.Lock()  # one SQLite connection, used by one thread at a time
         self._live: dict[int, LiveGame] = {}
         self._loading = threading.Lock()
+        # builds a campaign game's rules and records its result (web/campaigns.py sets it)
+        self.campaigns: CampaignGames | None = None
 
     # --- creating ---------------------------------------------------------------------------------
 
     def _start(self, name: str, game: Any, state: Any, seed: int, seats: list[Seat],
-               origin: str | None = None) -> tuple[LiveGame, list[dict[str, Any]], str]:
+               origin: str | None = None, campaign: dict[str, Any] | None = None,
+               ) -> tuple[LiveGame, list[dict[str, Any]], str]:
         tokens = []
         for s in seats:
             if s.kind == "person":
@@ -258,19 +270,24 @@ class Games:
         ai = {s.seat: _agent(s.agent or "greedy", s.seat) for s in seats if s.kind == "ai"}
         table = Table(game, state, seed, ai)
         decisions = decisions_of(table)
-        live = LiveGame(0, name, game.parameters(), table, seats, decisions)
+        live = LiveGame(0, name, game.parameters(), table, seats, decisions, campaign=campaign)
         host = secrets.token_urlsafe(24)
         live.host_hash = token_hash(host)
         live.decisions += self._advance(live)
         rows = [vars(s) for s in seats] + [{"seat": HOST_SEAT, "kind": "person", "agent": "host",
                                             "token_hash": live.host_hash}]
         with self.store_lock:
-            live.id = self.store.add_person_game(name, live.params, seed, rows, live.record(), origin=origin)
+            live.id = self.store.add_person_game(name, live.params, seed, rows, live.record(), origin=origin,
+                                                 campaign=campaign)
         for t in tokens:
             t["join"] = f"/join/{live.id}?seat={t['seat']}&token={t['token']}"
         with self._loading:
             self._live[live.id] = live
         return live, tokens, host
+
+    def start_campaign_game(self, game: Any, seed: int, link: dict[str, Any]) -> tuple[LiveGame, list[dict], str]:
+        """A campaign's digital game (``game`` carries its components' rules), one person's seat."""
+        return self._start("ufs", game, game.new_initial_state(), seed, _seats(game, None), campaign=link)
 
     def create(self, name: Any, params: Any, seed: Any = None,
                seats: Any = None) -> tuple[LiveGame, list[dict], str]:
@@ -330,7 +347,12 @@ class Games:
         if row is None:
             raise GameError(404, _("There is no game {id}").format(id=game_id))
         try:
-            game = load_game(row["game"], **row["params"])
+            if row.get("campaign"):
+                if self.campaigns is None:
+                    raise ValueError(_("it plays a campaign game, and campaigns are not served here"))
+                game = self.campaigns.build(row["campaign"])
+            else:
+                game = load_game(row["game"], **row["params"])
             origin = row.get("origin")
             state = state_from_json(origin) if origin else game.new_initial_state()
             game = state.game
@@ -343,7 +365,8 @@ class Games:
         host = next((s["token_hash"] for s in row["seats"] if s["seat"] == HOST_SEAT), None)
         ai = {s.seat: _agent(s.agent or "greedy", s.seat) for s in seats if s.kind == "ai"}
         table = Table(game, state, int(row["seed"]), ai)
-        live = LiveGame(game_id, row["game"], row["params"], table, seats, decisions_of(table), host_hash=host)
+        live = LiveGame(game_id, row["game"], row["params"], table, seats, decisions_of(table), host_hash=host,
+                        campaign=row.get("campaign"))
         if self._advance(live):  # stored halfway through what no person decides (should not happen): finish it
             self._save(live)
         return live
@@ -417,6 +440,8 @@ class Games:
                 raise GameError(422, str(exc), exc.rule or None) from None
             live.decisions += 1 + self._advance(live)
             self._save(live)
+            if live.campaign is not None and live.state.is_terminal() and self.campaigns is not None:
+                self.campaigns.finished(live.campaign, live.state)  # the result goes in the campaign's journal
             return live, ply
 
     def undo(self, game_id: int, token: str | None, ply: int) -> LiveGame:
@@ -427,6 +452,9 @@ class Games:
             if len(live.people()) > 1:
                 raise GameError(409, _("Undo is for games with one person: in a co-operative game "
                                        "a move stays made"), "undo")
+            if live.campaign is not None and live.state.is_terminal():
+                raise GameError(409, _("This campaign game is over and its result is in the campaign's journal: "
+                                       "take it back there (Undo the last step) first"), "undo")
             if live.table.undo() is None:
                 raise GameError(409, _("Nothing to undo: no decision of yours since the start"), "undo")
             live.decisions = decisions_of(live.table)

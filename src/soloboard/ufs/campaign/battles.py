@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from soloboard.core.errors import IllegalActionError
+from soloboard.i18n import _
 from soloboard.ufs.campaign import sheet
 from soloboard.ufs.campaign.plugins import combine, rules_for
 from soloboard.ufs.campaign.procedure import R_BATTLE, Campaign
@@ -26,12 +27,14 @@ def unknown_parts(c: Campaign, game_number: int | None = None) -> list[str]:
     side = "blue" if number == 1 else "damaged"
     missing = []
     if not sheet.known(c, b.city, "city", side):
-        missing.append(f"the city {c.name_of(b.city)} ({side} side)")
+        missing.append((_("the city {city} (blue side)") if side == "blue" else _("the city {city} (damaged side)"))
+                       .format(city=c.name_of(b.city)))
     if not sheet.known(c, b.scenario, "scenario"):
-        missing.append(f"the scenario {c.name_of(b.scenario)}")
+        missing.append(_("the scenario {name}").format(name=c.name_of(b.scenario)))
     for x in ([b.character] if b.character else b.team):
         if not sheet.known(c, x, "character"):
-            missing.append(f"the character {c.name_of(x)} ({sheet.character_side(c, x)} side)")
+            missing.append((_("the character {name} (upgraded side)") if sheet.character_side(c, x) == "upgraded"
+                            else _("the character {name} (basic side)")).format(name=c.name_of(x)))
     return missing
 
 
@@ -46,7 +49,7 @@ def game_params(c: Campaign) -> dict[str, Any]:
     """``load_game("ufs", **params)`` for the game in play (the city side and the drawn sky)."""
     b, g = c.battle, c.game
     if b is None or g is None:
-        raise IllegalActionError("no game is set up", R_BATTLE)
+        raise IllegalActionError(_("no game is set up"), R_BATTLE)
     return {"city": b.city, "side": g.side, "sky": g.sky}
 
 
@@ -57,10 +60,11 @@ def new_game(c: Campaign) -> tuple[Any, int]:
 
     b, g = c.battle, c.game
     if b is None or g is None or g.mode != "digital":
-        raise IllegalActionError("no digital game is set up (companion games are played at the table)", R_BATTLE)
+        raise IllegalActionError(_("no digital game is set up (companion games are played at the table)"),
+                                 R_BATTLE)
     missing = unknown_parts(c)
     if missing:
-        raise IllegalActionError("the engine does not know " + ", ".join(missing), R_BATTLE)
+        raise IllegalActionError(_("the engine does not know {parts}").format(parts=", ".join(missing)), R_BATTLE)
     game = load_game("ufs", **game_params(c))
     hooks = [game.hooks]
     scenario = rules_for("scenario", b.scenario)
@@ -78,14 +82,43 @@ def record_state(c: Campaign, state: Any) -> dict[str, Any]:
     """Record a finished digital game's result from the engine's state (and keep its moves)."""
     g = c.game
     if g is None or g.mode != "digital":
-        raise IllegalActionError("no digital game is set up", R_BATTLE)
+        raise IllegalActionError(_("no digital game is set up"), R_BATTLE)
     if not state.is_terminal():
-        raise IllegalActionError("the game is not over yet", R_BATTLE)
+        raise IllegalActionError(_("the game is not over yet"), R_BATTLE)
     params = state.game.parameters()
     expected = game_params(c)
     if (params.get("city"), params.get("side"), params.get("sky")) != (expected["city"], expected["side"],
                                                                       expected["sky"]):
-        raise IllegalActionError(f"that game ({params}) is not the one set up ({expected})", R_BATTLE)
+        raise IllegalActionError(_("that game ({game}) is not the one set up ({expected})").format(
+            game=params, expected=expected), R_BATTLE)
     won = state.returns()[0] > 0
     played = {"game": "ufs", "params": expected, "seed": g.dice_seed, "history": list(state.history())}
     return c.record(won, source="engine", game_record=played)
+
+
+def characters_in(c: Campaign) -> list[tuple[str, str]]:
+    """The characters of the battle's game and the side each plays: ``(id, "basic" | "upgraded")``."""
+    b = c.battle
+    if b is None:
+        return []
+    return [(x, sheet.character_side(c, x)) for x in ([b.character] if b.character else b.team)]
+
+
+def build_game(city: str, side: str, sky: str, scenario: str | None, characters: list[tuple[str, str]]) -> Any:
+    """The engine's game of a campaign game: the city side and the drawn sky, with the scenario's
+    and each character's (on the side it plays) rule hooks combined with the city's."""
+    from soloboard.core.registry import load_game
+
+    game = load_game("ufs", city=city, side=side, sky=sky)
+    hooks = [game.hooks]
+    rules = rules_for("scenario", scenario) if scenario is not None else None
+    if rules is not None:
+        hooks.append(rules.hooks[""](city, side))
+    for character, character_side in characters:
+        known = rules_for("character", character)
+        if known is None or character_side not in known.hooks:
+            raise IllegalActionError(_("the engine does not know the character {name} ({side} side)").format(
+                name=character, side=character_side), R_BATTLE)
+        hooks.append(known.hooks[character_side](city, side))
+    game.use_hooks(combine(hooks))
+    return game

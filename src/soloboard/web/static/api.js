@@ -85,6 +85,8 @@ export const api = {
   createCampaign: (spec) => request("POST", "/api/campaigns", { body: spec }),
   // {action, value, revision, companion}: a stale revision is refused with 409
   campaignStep: (name, step) => request("POST", `/api/campaigns/${encodeURIComponent(name)}/steps`, { body: step }),
+  // the browser game of the campaign's digital game set up: {id, tokens, host} (tokens only when new)
+  campaignGame: (name) => request("POST", `/api/campaigns/${encodeURIComponent(name)}/game`),
   importCampaign: (text) => request("POST", "/api/campaigns/import", { body: text, raw: true }),
   campaignExportUrl: (name) => `/api/campaigns/${encodeURIComponent(name)}/export`,
 };

@@ -4,7 +4,7 @@
 // player's steps with the revision it shows, so a step taken meanwhile elsewhere (the terminal,
 // another tab) is refused and nothing is lost.
 
-import { ApiError, api } from "./api.js";
+import { ApiError, api, storeHostToken, storeSeatToken } from "./api.js";
 import { dateTime, t, tn } from "./i18n.js";
 import { announce, h, navigate, toast } from "./shared.js";
 
@@ -270,9 +270,18 @@ export async function pageCampaign(main, name) {
     } else if (status.phase === "set_up") {
       const battle = status.battle;
       const number = battle ? battle.games.length + 1 : 1;
-      parts.push(h("div", { class: "field-row" },
-        h("button", { type: "button", class: "token-button primary", onclick: () => step("set_up", null, { companion: true }) },
-          number === 1 ? t("Set up the first game") : t("Set up the second game"))));
+      const setUp = number === 1 ? t("Set up the first game") : t("Set up the second game");
+      parts.push(view.digital
+        // every part of the game is known to soloboard: it can be played here, or still at the table
+        ? h("div", { class: "field-row" },
+          h("button", { type: "button", class: "token-button primary", "data-play": "digital",
+            onclick: async () => { if (await step("set_up")) await openGame(); } },
+          `${setUp}: ${t("play it here")}`),
+          h("button", { type: "button", class: "token-button", "data-play": "companion",
+            onclick: () => step("set_up", null, { companion: true }) }, `${setUp}: ${t("play it at your table")}`))
+        : h("div", { class: "field-row" },
+          h("button", { type: "button", class: "token-button primary", onclick: () => step("set_up", null, { companion: true }) },
+            setUp)));
       if (view.unknown && view.unknown.length) {
         parts.push(h("p", { class: "field-help" }, t("Played at your table: soloboard does not know {parts}.",
           { parts: view.unknown.join(", ") })));
@@ -288,17 +297,36 @@ export async function pageCampaign(main, name) {
             componentLine(g.scenario),
             componentLine(g.character, g.character ? sideText((g.team.find((x) => x.id === g.character.id) || {}).side) : null)),
           h("ul", { class: "setup-text" }, g.text.split("\n").map((line) => h("li", null, line))))));
-      parts.push(h("div", { class: "field-row result-row" },
-        h("button", { type: "button", class: "token-button primary", "data-result": "won",
-          onclick: () => step("record", "won") }, t("Won: the box gets {level}", { level: g.threat })),
-        h("button", { type: "button", class: "token-button", "data-result": "lost",
-          onclick: () => step("record", "lost") }, t("Lost: the box gets X"))));
+      parts.push(g.mode === "digital"
+        // played here: the game itself writes its result in the journal when it ends
+        ? h("div", { class: "field-row" },
+          h("button", { type: "button", class: "token-button primary", "data-play": "open", onclick: () => openGame() },
+            view.web_game ? t("Go on with the game") : t("Start the game")),
+          h("span", { class: "field-help" }, t("Played with soloboard: its result is written here when it ends.")))
+        : h("div", { class: "field-row result-row" },
+          h("button", { type: "button", class: "token-button primary", "data-result": "won",
+            onclick: () => step("record", "won") }, t("Won: the box gets {level}", { level: g.threat })),
+          h("button", { type: "button", class: "token-button", "data-result": "lost",
+            onclick: () => step("record", "lost") }, t("Lost: the box gets X"))));
     } else if (status.phase === "over") {
       const saved = status.battles.filter((b) => b.city_fate === "saved").map((b) => b.city.name);
       parts.push(h("p", { class: "campaign-over" }, t("The campaign is over."),
         " ", saved.length ? t("Cities saved: {names}", { names: saved.join(", ") }) : t("No city was saved.")));
     }
     nowSlot.replaceChildren(...parts);
+  }
+
+  // the browser game of the digital game set up (started the first time; this device keeps its seat)
+  async function openGame() {
+    try {
+      const game = await api.campaignGame(view.status.name);
+      for (const tok of game.tokens || []) storeSeatToken(game.id, tok.seat, tok.token);
+      storeHostToken(game.id, game.host);
+      navigate(`/game/${encodeURIComponent(game.id)}`);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      toast(err.message, "error", err.rule);
+    }
   }
 
   function drawTeam(status) {

@@ -92,6 +92,9 @@ export async function pageGame(main, id, onLeave) {
   const exportLink = h("a", { class: "token-button", href: api.exportUrl(id), download: `soloboard-${id}.json` },
     t("Export"));
   const newBtn = h("a", { class: "token-button", href: "/?new=1", "data-nav": true }, t("New game"));
+  // a campaign's game: back to its campaign (where the result is written when the game ends)
+  const campaignLink = h("a", { class: "token-button", href: "/campaigns", "data-nav": true, hidden: true },
+    t("Back to the campaign"));
   const board = h("div", { class: "board-area", id: "board", "aria-label": t("Board") });
   const bannerSlot = h("div", { class: "banner-slot" });
   const hintPanel = h("section", { class: "hint-panel paper", id: "hint-panel", hidden: true,
@@ -111,7 +114,7 @@ export async function pageGame(main, id, onLeave) {
     h("header", { class: "game-head" },
       h("div", { class: "game-head-text" }, titleEl, setupEl),
       h("div", { class: "game-head-chips" }, roundEl, statusEl, seatEl),
-      h("div", { class: "toolbar", role: "toolbar", "aria-label": t("Game") }, undoBtn, hintBtn, exportLink, newBtn),
+      h("div", { class: "toolbar", role: "toolbar", "aria-label": t("Game") }, undoBtn, hintBtn, exportLink, newBtn, campaignLink),
       awayEl),
     h("div", { class: "game-body" },
       h("div", { class: "board-column" }, h("div", { class: "board-frame" }, bannerSlot, board), movesBox, notesEl),
@@ -206,8 +209,22 @@ export async function pageGame(main, id, onLeave) {
       return false;
     }
     setBusy(false); // the board is drawn for the new position with nothing on its way
+    changed();
     await show(next, Array.isArray(next.new) ? next.new : []);
+    caughtUp();
     return true;
+  }
+
+  // This device's own changes: a GET sent before one of them answers with an older position, so
+  // its answer is dropped. A live update heard while a change was on its way is looked at after it
+  // (the page's own echo names the ply it now shows; another device's move does not).
+  let changes = 0;
+  let heardWhileBusy = null;
+  function changed() { changes += 1; }
+  function caughtUp() {
+    const heard = heardWhileBusy;
+    heardWhileBusy = null;
+    if (heard !== null && game && heard !== game.ply && alive) load();
   }
 
   function setBusy(value) {
@@ -255,6 +272,9 @@ export async function pageGame(main, id, onLeave) {
     seatEl.textContent = held.length ? tn("Your seat: {seats}", "Your seats: {seats}", held.length,
       { seats: held.join(", ") }) : t("Watching: no seat on this device");
     newBtn.setAttribute("href", `/?new=${encodeURIComponent(g.game)}`);
+    campaignLink.hidden = !g.campaign;
+    newBtn.hidden = Boolean(g.campaign);
+    if (g.campaign) campaignLink.setAttribute("href", `/campaign/${encodeURIComponent(g.campaign.name)}`);
     undoBtn.disabled = !g.can_undo || !tokenFor();
     // a hint is for the seat to move, on the device that holds it
     hintBtn.disabled = !(g.moves && g.moves.length) || !tokenToMove();
@@ -459,8 +479,12 @@ export async function pageGame(main, id, onLeave) {
     const banner = h("div", { class: `result-banner result-${g.status}`, role: "status" },
       h("p", { class: "result-word" }, g.status === "won" ? t("Victory!") : t("Defeat")),
       g.result ? h("p", { class: "result-text" }, g.result) : null,
+      g.campaign ? h("p", { class: "result-text" }, t("The result is written in the campaign's journal.")) : null,
       h("div", { class: "result-actions" },
-        h("a", { class: "token-button", href: `/?new=${encodeURIComponent(g.game)}`, "data-nav": true }, t("New game")),
+        g.campaign
+          ? h("a", { class: "token-button primary", href: `/campaign/${encodeURIComponent(g.campaign.name)}`, "data-nav": true },
+            t("Back to the campaign"))
+          : h("a", { class: "token-button", href: `/?new=${encodeURIComponent(g.game)}`, "data-nav": true }, t("New game")),
         h("a", { class: "token-button", href: "/history", "data-nav": true }, t("History")),
         closeBtn));
     banner.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
@@ -543,8 +567,9 @@ export async function pageGame(main, id, onLeave) {
 
   async function fetchAndShow() {
     try {
+      const before = changes;
       const next = await api.game(id, tokenFor());
-      if (alive && !busy) await show(next);
+      if (alive && !busy && before === changes) await show(next);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (!game) {
@@ -562,13 +587,16 @@ export async function pageGame(main, id, onLeave) {
     if (busy || !game) return;
     setBusy(true);
     try {
-      show(await api.undo(id, game.ply, tokenFor()));
+      const next = await api.undo(id, game.ply, tokenFor());
+      changed();
+      setBusy(false);
+      show(next);
       announce(t("Move taken back."));
     } catch (err) {
-      await refusal(err);
-    } finally {
       setBusy(false);
+      await refusal(err);
     }
+    caughtUp();
   });
 
   hintBtn.addEventListener("click", async () => {
@@ -641,7 +669,8 @@ export async function pageGame(main, id, onLeave) {
     const onState = (e) => {
       let ply = null;
       try { ply = JSON.parse(e.data).ply; } catch { ply = null; }
-      if (!busy && (!game || ply === null || ply !== game.ply)) load();
+      if (busy) heardWhileBusy = ply ?? -1;
+      else if (!game || ply === null || ply !== game.ply) load();
     };
     source.addEventListener("state", onState);
     source.addEventListener("message", onState);
