@@ -361,7 +361,9 @@ def monstros_click_move(page: Any, *, after_move: Any = None) -> str:
         assert node is not None, "the table offers nothing to click"
         clicked.append(node.get_attribute("data-key"))
         node.click()
-        if board_ply(page) != ply or page.locator("#board > .mon .mon-selected").count() == 0:
+        # the click sent a move (the board is busy until its answer is drawn), or chose nothing more
+        if (page.locator("#board[aria-busy=true]").count() or board_ply(page) != ply
+                or page.locator("#board > .mon .mon-selected").count() == 0):
             break
     wait_moved(page, ply)
     if after_move is not None:

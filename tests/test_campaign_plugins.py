@@ -27,7 +27,8 @@ PLUGIN_DIR = Path(__file__).parent / "plugins"
 def _clean() -> None:
     C.unregister_city("test-harbour")
     for kind, cid in (("character", "test-pilot"), ("character", "test-medic"), ("scenario", "test-drill"),
-                      ("scenario", "test-quiet"), ("scenario", "test-finale"), ("sky_tile", "test-sky")):
+                      ("scenario", "test-quiet"), ("scenario", "test-finale"), ("sky_tile", "test-sky"),
+                      ("sky_tile", "test-advanced-sky")):
         plugins.forget(kind, cid)
     box.unregister_box("test-box")
     plugins._LOADED = None
@@ -193,8 +194,10 @@ def test_engine_params_only_when_every_component_is_known(entry_point: list[plug
     assert custom.engine_params(custom.CustomBattle("roswell", scenario="evacuation")) is None
     assert custom.engine_params(custom.CustomBattle("test-harbour", scenario="test-drill",
                                                     characters={"test-pilot": True})) is not None
-    assert custom.engine_params(custom.CustomBattle("roswell", sky=custom.parse_sky("E,advanced-sky-1:easy,E,E"))) \
+    assert custom.engine_params(custom.CustomBattle("roswell", sky=custom.parse_sky("advanced-sky-1:easy,E,E,E"))) \
         is None
+    with pytest.raises(ValueError, match="tile for height 1, not height 2"):
+        custom.difficulty(custom.CustomBattle("roswell", sky=custom.parse_sky("E,advanced-sky-1:easy,E,E")))
     stars = custom.difficulty(custom.CustomBattle("roswell", sky=custom.parse_sky("E,test-sky:threat,E,E")))
     assert stars.value == 3.0  # a plugin's advanced tile brings its own stars
     for bad in ("EEE", "EXEE"):

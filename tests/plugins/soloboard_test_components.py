@@ -2,8 +2,10 @@
 
 Everything here is made up FOR THE TESTS ONLY and named so ("Test Harbour", "Test Pilot"):
 it is not a component of the boxed game. It adds a city with its own ability, a character
-with both sides, two scenarios and a small campaign box, each rule through the engine's hook
-points, so that the tests can check that a plugin's components load, play and are combined.
+with both sides, a character whose basic side has a once-per-game ability, scenarios, an
+advanced sky tile with its full contents ("Test advanced sky tile"), a sky tile known by its
+stars only, and a small campaign box, each rule through the engine's hook points, so that the
+tests can check that a plugin's components load, play and are combined.
 """
 
 from __future__ import annotations
@@ -51,6 +53,21 @@ class PilotBasic(RuleHooks):
         return max(0, cost - 1)
 
 
+class MedicBasic(RuleHooks):
+    """Test character, basic side: once per game, gain 1 energy (a test effect, not a real card's)."""
+
+    rule = "Test Medic (basic side)"
+    once_per_game = True
+
+    def once_per_game_usable(self, state: Any) -> str:
+        return "the energy track is full" if state.energy >= state.layout.energy_max else ""
+
+    def use_once_per_game(self, state: Any) -> None:
+        before = state.energy
+        state.energy = before + 1
+        state._emit("energy_changed", **{"from": before}, to=before + 1, by="ability")
+
+
 class PilotUpgraded(RuleHooks):
     """Test character, upgraded side: the research marker starts one space up."""
 
@@ -71,6 +88,40 @@ class DrillScenario(RuleHooks):
 
 class PlainScenario(RuleHooks):
     """Test scenario without a changed rule (a scenario may change nothing the engine does)."""
+
+
+def _row(sky_row: int, cells: str, action: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"sky_row": sky_row, "cells": cells.split(), "mothership_action": action}
+
+
+# a made-up tile for height 2 (sky rows 9..12) in the format of ufs/data/sky/tile-2.json
+TEST_ADVANCED_SKY: dict[str, Any] = {
+    "id": "test-advanced-sky",
+    "name": "Test advanced sky tile",
+    "height": 2,
+    "provenance": "made up for soloboard's tests; not a component of any edition",
+    "black_stars": {"easy": 2, "threat": 3},
+    "sides": {
+        "easy": {
+            "research_costs_bottom_to_top": [2, 2, 2, 2],
+            "rows_top_to_bottom": [
+                _row(9, "X2 . < . X5", {"kind": "research_back", "amount": 1}),
+                _row(10, ". M . X3 ."),
+                _row(11, "> . X4 . <", {"kind": "excavator_back", "amount": 1}),
+                _row(12, ". X6 . M .", {"kind": "skull"}),
+            ],
+        },
+        "threat": {
+            "research_costs_bottom_to_top": [3, 3, 3, 3],
+            "rows_top_to_bottom": [
+                _row(9, "X5 > . M .", {"kind": "add_white_ships", "amount": 1}),
+                _row(10, ". X7 < . X3", {"kind": "damage", "amount": 1}),
+                _row(11, "M . X5 > .", {"kind": "skull"}),
+                _row(12, ". < . X6 M"),
+            ],
+        },
+    },
+}
 
 
 TEST_BOX: dict[str, Any] = {
@@ -96,9 +147,10 @@ def register(registry: Any) -> None:
     registry.ability("test-energy-plus-two", EnergyPlusTwo)
     registry.city(TEST_CITY)
     registry.character("test-pilot", basic=PilotBasic, upgraded=PilotUpgraded)
-    registry.character("test-medic", basic=PlainScenario, upgraded=PlainScenario)
+    registry.character("test-medic", basic=MedicBasic, upgraded=PlainScenario)
     registry.scenario("test-drill", DrillScenario, text="Test: one robot only.")
     registry.scenario("test-quiet", PlainScenario)
     registry.scenario("test-finale", PlainScenario)
     registry.sky_tile({"id": "test-sky", "name": "Test sky tile", "height": 2, "black_stars": {"easy": 1, "threat": 3}})
+    registry.sky_tile(TEST_ADVANCED_SKY)
     registry.box(TEST_BOX)

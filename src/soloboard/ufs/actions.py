@@ -18,11 +18,15 @@ decline a robot       ``skip`` (only when it cannot be installed)    516
 spawn a red ship      ``spawn red c`` (9-card edition only)          517..521
 set a die to 6        ``six G3`` (a gray 3 becomes 6), ``six W1``    522..533
 keep the roll         ``no six``                                     534
+once-per-game         ``ability`` (``ability 2``: the second one)    535..542
 ====================  ============================================  =====================
 
 ``six`` and ``no six`` are the decision of Washington, DC's damaged side right after the
 first roll of each round (``hooks.py``); only a game with that ability numbers them
 (``game.num_distinct_actions()``: 517 boxed, 535 with the ability, 522 9-card).
+
+``ability`` uses a once-per-game ability (a campaign character's, from a plugin; ``hooks.py``);
+a game with N of them numbers ``ONCE + N`` actions, and the city decision's ids among them.
 
 The 9-card edition writes its black dice ``B``: ``B5c3``.
 
@@ -58,6 +62,8 @@ SPAWN_COLS = 6  # SPAWN + c and SPAWN_RED + c share the column as (action - SPAW
 SIX = 522  # + color * 6 + value - 1: set an unplaced worker die of that colour and value to 6
 NO_SIX = 534
 NUM_ACTIONS = 535
+ONCE = 535  # + k: use the k-th once-per-game ability (numbered only in a game that has one)
+ONCE_SLOTS = 8
 
 _SPACE_VERBS = {USE: "use", DISCARD: "discard", DIG: "dig", REMOVE: "remove", INSTALL: "install"}
 _VERB_BASE = {v: k for k, v in _SPACE_VERBS.items()}
@@ -114,6 +120,8 @@ def player_action_to_string(action: int, dice_letters: str = "GW", reinforcement
         return f"six {dice_letters[color]}{value}"
     if action == NO_SIX:
         return "no six"
+    if ONCE <= action < ONCE + ONCE_SLOTS:
+        return "ability" if action == ONCE else f"ability {action - ONCE + 1}"
     raise ValueError(f"{action} is not an Under Falling Skies action (valid: 0..{NUM_ACTIONS - 1})")
 
 
@@ -138,6 +146,8 @@ def parse_player_action(text: str, dice_letters: str = "GW", reinforcement: str 
             return DONE
         if w == "skip":
             return SKIP
+        if w == "ability":
+            return ONCE
         if len(w) == 4 and w[0] in letters and w[1] in "123456":
             return place_action(letters.index(w[0]), int(w[1]), parse_space(w[2:]))
     elif len(words) == 2:
@@ -150,6 +160,8 @@ def parse_player_action(text: str, dice_letters: str = "GW", reinforcement: str 
             return six_action(letters.index(arg[0]), int(arg[1]))
         if words == ["no", "six"]:
             return NO_SIX
+        if verb == "ability" and arg.isdigit() and 1 <= int(arg) <= ONCE_SLOTS:
+            return ONCE + int(arg) - 1
     elif len(words) == 3 and words[0] == "spawn" and words[1] == reinforcement and words[2] in list("abcde"):
         return SPAWN_RED + "abcde".index(words[2])
     first = dice_letters[0]

@@ -7,7 +7,7 @@ knows a tile's contents. See ``docs/ufs-data.md`` for the format and provenance.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -150,17 +150,98 @@ def _base_half(raw: dict[str, Any], tile: str, side: str) -> BaseHalf:
                     tuple((int(a), int(b)) for a, b in raw["tunnels"]), tuple(start) if start else None)
 
 
+def sky_rows_at(height: int) -> list[int]:
+    """The sky rows a tile at ``height`` covers (height 1 is the bottom tile), top to bottom."""
+    return list(range((SKY_TILES - height) * ROWS_PER_TILE + 1, (SKY_TILES - height + 1) * ROWS_PER_TILE + 1))
+
+
+def _sky_side(raw: dict[str, Any], tile: int, side: str, what: str) -> SkySide:
+    try:
+        rows = _sky_rows(raw, what)
+        costs = tuple(int(c) for c in raw["research_costs_bottom_to_top"])
+    except KeyError as exc:
+        raise DataError(f"{what}: no {exc.args[0]!r} (see ufs/data/sky/tile-1.json for the format)") from None
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, DataError):
+            raise
+        raise DataError(f"{what}: {exc}") from None
+    expected = sky_rows_at(tile)
+    if [r.sky_row for r in rows] != expected:
+        raise DataError(f"{what}: rows must be {expected}, top to bottom")
+    if len(costs) != ROWS_PER_TILE or min(costs) < 1:
+        raise DataError(f"{what}: research costs must be {ROWS_PER_TILE} numbers >= 1")
+    return SkySide(tile, side, costs, tuple(rows))
+
+
 @cache
 def sky_side(tile: int, side: str) -> SkySide:
-    raw = _side(f"sky/tile-{tile}.json", side)
-    rows = _sky_rows(raw, f"sky tile {tile} ({side})")
-    expected = list(range((SKY_TILES - tile) * ROWS_PER_TILE + 1, (SKY_TILES - tile + 1) * ROWS_PER_TILE + 1))
-    if [r.sky_row for r in rows] != expected:
-        raise DataError(f"sky tile {tile} ({side}): rows must be {expected}")
-    costs = tuple(int(c) for c in raw["research_costs_bottom_to_top"])
-    if len(costs) != ROWS_PER_TILE or min(costs) < 1:
-        raise DataError(f"sky tile {tile} ({side}): research costs must be {ROWS_PER_TILE} numbers >= 1")
-    return SkySide(tile, side, costs, tuple(rows))
+    return _sky_side(_side(f"sky/tile-{tile}.json", side), tile, side, f"sky tile {tile} ({side})")
+
+
+# --- advanced sky tiles (issue 11) -------------------------------------------------------
+# The boxed campaign's advanced sky tiles are known by name and stars only
+# (data/campaign/boxed.json); an owner who knows one adds its full data in a plugin
+# (campaign/plugins.py), which registers it here. None is shipped.
+
+BASIC_SKY = "basic"  # the basic sky tile of a height, in ``sky_tiles``
+SKY_SIDES = ("easy", "threat")
+
+
+@dataclass(frozen=True)
+class AdvancedSkyTile:
+    id: str
+    name: str
+    height: int  # 1 (bottom) .. 4 (top)
+    black_stars: dict[str, int]  # side -> black stars, as printed
+    provenance: str
+    sides: dict[str, SkySide] = field(compare=False, hash=False)
+
+
+_ADVANCED_SKY: dict[str, AdvancedSkyTile] = {}
+
+
+def register_sky_tile(data: dict[str, Any]) -> AdvancedSkyTile:
+    """An advanced sky tile from its full data, checked now: ``{"id", "name", "height": 1..4,
+    "provenance", "black_stars": {"easy": n, "threat": n}, "sides": {"easy": {...}, "threat":
+    {...}}}``, each side in the format of a basic tile's side (``data/sky/tile-*.json``)."""
+    tile_id = str(data.get("id") or "")
+    what = f"advanced sky tile {tile_id or '(no id)'}"
+    missing = [k for k in ("id", "name", "height", "provenance", "black_stars", "sides") if not data.get(k)]
+    if missing:
+        raise DataError(f"{what}: its data is incomplete, it has no {', '.join(map(repr, missing))}")
+    if tile_id == BASIC_SKY:
+        raise DataError(f"{what}: the id {tile_id!r} names the basic tiles")
+    height = data["height"]
+    if isinstance(height, bool) or not isinstance(height, int) or not 1 <= height <= SKY_TILES:
+        raise DataError(f"{what}: height must be 1..{SKY_TILES} (1 is the bottom tile), not {height!r}")
+    stars, sides = data["black_stars"], data["sides"]
+    if not isinstance(stars, dict) or not isinstance(sides, dict):
+        raise DataError(f"{what}: 'black_stars' and 'sides' must be objects keyed by side (easy, threat)")
+    for side in SKY_SIDES:
+        if side not in sides or not isinstance(sides[side], dict):
+            raise DataError(f"{what}: its data is incomplete, the {side} side is missing under 'sides'")
+        count = stars.get(side)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise DataError(f"{what}: black_stars needs a number >= 0 for the {side} side, not {count!r}")
+    tile = AdvancedSkyTile(
+        tile_id, str(data["name"]), height, {s: int(stars[s]) for s in SKY_SIDES}, str(data["provenance"]),
+        {s: _sky_side(sides[s], height, s, f"{what} ({s})") for s in SKY_SIDES},
+    )
+    _ADVANCED_SKY[tile_id] = tile
+    return tile
+
+
+def unregister_sky_tile(tile_id: str) -> None:
+    _ADVANCED_SKY.pop(tile_id, None)
+
+
+def advanced_sky_tile(tile_id: str) -> AdvancedSkyTile | None:
+    """An advanced tile whose contents are known (a plugin gave them), or None."""
+    return _ADVANCED_SKY.get(tile_id)
+
+
+def advanced_sky_ids() -> list[str]:
+    return sorted(_ADVANCED_SKY)
 
 
 @cache

@@ -53,6 +53,52 @@ def parse_sky(sky: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(sides)
 
 
+def parse_sky_tiles(tiles: str | Sequence[str] | None) -> tuple[str, ...]:
+    """One tile per height, bottom first: ``"basic"`` or an advanced tile's id whose full data a
+    plugin gave (``components.register_sky_tile``); ``"basic,my-tile,basic,basic"`` (or with ``+``)
+    or a sequence."""
+    if tiles is None:
+        return (C.BASIC_SKY,) * C.SKY_TILES
+    # "," or "+" (the OpenSpiel game string separates parameters with ",")
+    items = tiles.replace("+", ",").split(",") if isinstance(tiles, str) else tiles
+    if not isinstance(items, Sequence) or not all(isinstance(t, str) for t in items):
+        raise ValueError(f"sky_tiles must name {C.SKY_TILES} tiles, bottom first (e.g. 'basic,my-tile,basic,basic'), "
+                         f"not {tiles!r}")
+    names = tuple(t.strip().lower() or C.BASIC_SKY for t in items)
+    if len(names) != C.SKY_TILES:
+        raise ValueError(f"sky_tiles needs exactly {C.SKY_TILES} tiles, one per height, bottom first "
+                         f"(e.g. 'basic,my-tile,basic,basic'); got {len(names)}")
+    for height, tile_id in enumerate(names, start=1):
+        if tile_id != C.BASIC_SKY:
+            _check_advanced_tile(tile_id, height)
+    return names
+
+
+def _check_advanced_tile(tile_id: str, height: int) -> None:
+    tile = C.advanced_sky_tile(tile_id)
+    if tile is None:  # maybe a plugin's, not loaded yet (a save read in a new process)
+        from soloboard.ufs.campaign.plugins import load_plugins, sky_tile_data
+
+        load_plugins()
+        tile = C.advanced_sky_tile(tile_id)
+        if tile is None:
+            from soloboard.ufs.campaign.box import DEFAULT_BOX, get_box
+
+            try:
+                name = get_box(DEFAULT_BOX).get(tile_id).name
+            except KeyError:
+                data = sky_tile_data(tile_id)
+                name = str(data.get("name", tile_id)) if data is not None else ""
+            if name:
+                raise ValueError(f"the contents of the {name} ({tile_id}) are not known, only its stars: the engine "
+                                 "cannot play it (play it at the table, or add its full data in a plugin)")
+            known = ", ".join([C.BASIC_SKY, *C.advanced_sky_ids()])
+            raise ValueError(f"unknown sky tile {tile_id!r}; known: {known}")
+    if tile.height != height:
+        raise ValueError(f"the {tile.name} ({tile_id}) is a tile for height {tile.height}, not height {height} "
+                         "(heights count from the bottom tile, 1)")
+
+
 def _check_player(player: int) -> None:
     if player != 0:
         raise ValueError(f"Under Falling Skies has one player, 0, not {player!r}")
@@ -77,6 +123,8 @@ class BaseUFSGame(GameMixin):
     first_roll_hook = False
     damage_hook = False
     fixed_white_sixes = 0
+    once_abilities: tuple[RuleHooks, ...] = ()  # once-per-game abilities, each its own action (A.ONCE + k)
+    once_mask = 0  # a new state's ``once_left``: one bit per ability, all unused
     sky_rows: int
     plain_dice: int
     white_dice: int
@@ -155,6 +203,11 @@ class BaseUFSGame(GameMixin):
         self.first_roll_hook = overrides(hooks, "after_first_roll")
         self.damage_hook = overrides(hooks, "first_damage")
         self.fixed_white_sixes = hooks.fixed_white_sixes
+        once = tuple(hooks.once_abilities())
+        if len(once) > A.ONCE_SLOTS:
+            raise ValueError(f"{len(once)} once-per-game abilities; the engine numbers at most {A.ONCE_SLOTS}")
+        self.once_abilities = once
+        self.once_mask = (1 << len(once)) - 1
 
     def new_initial_state(self) -> UFSState:
         return UFSState(self)
@@ -168,6 +221,8 @@ class BaseUFSGame(GameMixin):
         return start_from(self, origin)
 
     def num_distinct_actions(self) -> int:
+        if self.once_abilities:  # "ability", "ability 2", ... come after every other action
+            return A.ONCE + len(self.once_abilities)
         if self.hooks.adds_decisions:  # a city ability's decision ("six G3", "no six") comes last
             return A.NUM_ACTIONS
         # only an edition where the player picks which waiting ship spawns needs the "spawn red" actions
@@ -194,7 +249,8 @@ class BaseUFSGame(GameMixin):
         - robot removals: R (the robots standing at the round's start) + B;
         - done: 1; spawn choices: C (each fills a free drop point).
 
-        Plus the set-up draw when the sides are drawn. Loose, but it holds for every play.
+        Plus the set-up draw when the sides are drawn, and one action per once-per-game ability
+        (each is used at most once). Loose, but it holds for every play.
         """
         if self.fixed_sides is not None:
             layouts = [self.layout(self.fixed_sides)]
@@ -210,7 +266,7 @@ class BaseUFSGame(GameMixin):
         builds = uses * builds_per_use
         per_round = ((1 + self.white_dice) + int(self.hooks.adds_decisions) + dice + dice + uses + builds
                      + (robots + builds) + 1 + A.COLS)
-        return int(self.fixed_sides is None) + rounds * per_round
+        return int(self.fixed_sides is None) + rounds * per_round + len(self.once_abilities)
 
     # --- what the player sees, for learning agents: ufs/observation.py, docs/research.md ------
 
@@ -269,6 +325,9 @@ class UFSGame(BaseUFSGame):
     - ``threat``: 0..4 sky tiles flipped to their threat side, drawn at random (a chance node);
       or ``sky``: every tile's side, bottom tile first (``"ETEE"`` or a sequence of
       ``"easy"``/``"threat"``). Give one or the other; the default is threat 0.
+    - ``sky_tiles``: the tile at each height, bottom first: ``"basic"`` (default) or an
+      advanced sky tile's id whose full data a plugin gave (``docs/campaign.md``), e.g.
+      ``("basic", "my-tile", "basic", "basic")``. ``threat`` / ``sky`` give their sides.
     - ``unidentified_action``: how to play the two threat-side mothership symbols that our
       first source could not read and a second source gives as "base takes 1 damage":
       ``"damage"`` (default, as identified) or ``"none"`` (no effect, how games saved before
@@ -295,8 +354,10 @@ class UFSGame(BaseUFSGame):
         unidentified_action: str = "damage",
         side: str | None = None,
         damaged: bool | None = None,
+        sky_tiles: str | Sequence[str] | None = None,
     ) -> None:
         super().__init__()
+        self.sky_tiles = parse_sky_tiles(sky_tiles)
         cities = C.city_ids()
         city_id = normalise_city(city)
         if city_id not in cities:
@@ -331,6 +392,8 @@ class UFSGame(BaseUFSGame):
         self.base = BaseTables(C.base_half(self.city.top, "top"), C.base_half(self.city.bottom, "bottom"))
         self.start_energy = self.city.start_energy
         self.use_hooks(hooks_for(self.city.ability_id, city_id, city_side))
+        if self.advanced_tiles():
+            self._check_skull()
         counts = C.mothership()
         self.plain_dice = counts.gray_dice
         self.white_dice = counts.white_dice
@@ -340,8 +403,19 @@ class UFSGame(BaseUFSGame):
 
     def _build_layout(self, sides: tuple[str, ...]) -> Layout:
         city = self.city
-        sky = boxed_sky(sides, city.research_costs, self.unidentified_action)
+        sky = boxed_sky(sides, city.research_costs, self.unidentified_action, self.sky_tiles)
         return Layout(sky, self.base, city.start_energy, city.energy_max, city.damage_limit)
+
+    def _check_skull(self) -> None:
+        """Every sky the set-up can draw has the skull symbol: the mothership reaching it loses the
+        game, and it cannot descend past the last sky row (of the basic tiles only height 2 has it)."""
+        draws = [self.fixed_sides] if self.fixed_sides is not None else [self.sides_for_mask(m)
+                                                                          for m in self.setup_masks()]
+        for sides in draws:
+            if self.layout(sides).sky.skull_row > self.sky_rows:
+                letters = "".join(s[0].upper() for s in sides)
+                raise ValueError(f"with these sky tiles the sky {letters} has no skull symbol; the engine needs one "
+                                 "(the mothership reaching it loses the game): check the advanced tile's data")
 
     def parameters(self) -> dict[str, Any]:
         params: dict[str, Any] = {"city": self.city.id, "side": self.side,
@@ -350,7 +424,14 @@ class UFSGame(BaseUFSGame):
             params["sky"] = "".join(s[0].upper() for s in self.fixed_sides or ())
         else:
             params["threat"] = self.threat
+        if self.advanced_tiles():
+            params["sky_tiles"] = list(self.sky_tiles)
         return params
+
+    def advanced_tiles(self) -> list[tuple[int, C.AdvancedSkyTile]]:
+        """The advanced sky tiles in play: (height, tile)."""
+        return [(h, tile) for h, t in enumerate(self.sky_tiles, start=1)
+                if t != C.BASIC_SKY and (tile := C.advanced_sky_tile(t)) is not None]
 
     def title(self) -> str:
         return _("{city} ({side} side), threat {threat}").format(
@@ -389,6 +470,9 @@ class UFSGame(BaseUFSGame):
         if research:
             notes.append(_("{where}: {research} (from a third-party transcription).").format(
                 where=where, research=research))
+        for height, tile in self.advanced_tiles():
+            notes.append(_("Sky tile at height {height}: {tile} (advanced tile; data from a plugin: {provenance}).")
+                         .format(height=height, tile=tile.name, provenance=tile.provenance))
         if not city.start_energy_known:
             notes.append(_("{city}: start energy unknown, {energy} assumed.").format(
                 city=_(city.name), energy=city.start_energy))

@@ -1,4 +1,4 @@
-"""Extension points for rules that components change: the cities' abilities (later characters and scenarios).
+"""Extension points for rules that components change: the cities' abilities, a plugin character's.
 
 A city side's data names its ability by id (``"ability": {"id": "..."}`` in
 ``data/cities/<id>.json``); the engine looks the id up here and calls the hook object at
@@ -16,7 +16,21 @@ Hook points (defaults = the rules as printed):
 - ``after_first_roll`` right after the first roll of each round; it may open a decision
   (the ``ability`` phase), whose actions come from ``decision_actions`` and are applied by
   ``apply_decision``;
-- ``first_damage`` when the base takes its first point of damage.
+- ``first_damage`` when the base takes its first point of damage;
+- ``use_once_per_game`` a once-per-game ability (a campaign character's), used when the
+  player chooses (below).
+
+A character's ability, as the rulebook gives it ("POSTAVY", Czech ``shared/seeds/001``):
+"Každá postava má zvláštní schopnost, kterou můžeš využít nejvýše **jednou za hru**. Po
+použití ji odlož někam stranou, aby bylo patrné, že už ji během této konkrétní hry nemůžeš
+znovu použít." (Portuguese: "Cada personagem possui uma habilidade especial que apenas pode
+usar uma vez por partida"; Polish: "raz w trakcie gry"). It says *at most once per game* and
+not when: the reading taken (``docs/ufs-rules.md``, "Once-per-game abilities") offers it at
+the player's decisions of the Dice Phase (``once_per_game_phases = ("place",)``, while dice
+are still to be placed); an ability may also name ``"rooms"`` (the Rooms Phase's decisions).
+While unused, ``ability`` (``ability 2`` for a second one) is among the legal actions there;
+using it emits an ``ability`` event (``effect: "once_per_game"``), calls
+``use_once_per_game`` and marks it used for the rest of the game (``state.once_left``).
 
 An ability records what it changes as an ``ability`` event (``{"kind": "ability", "city",
 "side", "effect", ...}``, see ``core/events.py``).
@@ -50,6 +64,10 @@ class RuleHooks:
     adds_decisions = False
     #: the rule the refusals of this ability's decisions name
     rule = "city ability"
+    #: a once-per-game ability the player uses when they choose (a character's); see the module
+    once_per_game = False
+    #: the phases whose player decisions offer it: "place" (the reading taken) and/or "rooms"
+    once_per_game_phases: tuple[str, ...] = ("place",)
 
     def __init__(self, city: str = "", side: str = "") -> None:
         self.city = city  # the city's id and side, for the events
@@ -89,6 +107,19 @@ class RuleHooks:
     def first_damage(self, state: UFSState) -> None:
         """The base has just taken its first point of damage (``state.damage`` is 1)."""
 
+    def once_per_game_usable(self, state: UFSState) -> str:
+        """Why the once-per-game ability cannot be used now ("" = it can); asked only while it is
+        unused and in one of ``once_per_game_phases``."""
+        return ""
+
+    def use_once_per_game(self, state: UFSState) -> None:
+        """Apply the once-per-game ability (the engine has already emitted its ``ability`` event
+        and marked it used); record what it changes as events (``by="ability"``)."""
+
+    def once_abilities(self) -> list[RuleHooks]:
+        """The once-per-game abilities in play, each its own action (``combine`` lists every component's)."""
+        return [self] if self.once_per_game else []
+
     # --- helpers for the abilities ---------------------------------------------------------
 
     def used_room_value(self, state: UFSState, room: RoomInfo, value: int) -> int:
@@ -101,6 +132,14 @@ class RuleHooks:
 
     def emit(self, state: UFSState, effect: str, **fields: Any) -> None:
         state._emit("ability", city=self.city, side=self.side, effect=effect, **fields)
+
+
+ONCE_RULE = "characters: once per game"
+
+
+def once_per_game_text(ev: dict[str, Any]) -> str:
+    """The narration of a once-per-game ability's ``ability`` event."""
+    return _("{who} uses the once-per-game ability").format(who=ev.get("by") or _("a character"))
 
 
 def robots_in(state: UFSState, room: RoomInfo) -> int:

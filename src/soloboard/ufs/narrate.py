@@ -355,6 +355,10 @@ def _ability(ev: Event) -> str:
     city = city_name(str(get("city")))
     who = city if get("side") in (None, "blue") else _("{city} (damaged side)").format(city=city)
     effect = get("effect")
+    if effect == "once_per_game":  # a character's, not the city's (hooks.py)
+        from soloboard.ufs.hooks import once_per_game_text
+
+        return once_per_game_text(ev)
     if effect == "research":
         return _("{who}: the first damage moves the research {move}").format(
             who=who, move=_arrow(get("from"), get("to")))

@@ -62,6 +62,11 @@ def position_dict(state: UFSState) -> dict[str, Any]:
         "result": None if state.result is None else ("win" if state.result == 1.0 else "loss"),
         "loss_cause": state.loss_cause or None,
     }
+    if game.once_abilities:  # once-per-game abilities (a character's): which are used, numbered from 1
+        pos["abilities_used"] = [k + 1 for k in range(len(game.once_abilities)) if not state.once_left >> k & 1]
+    tiles = _sky_tiles(game)
+    if tiles is not None:  # advanced sky tiles (a plugin's): which tile lies at each height
+        pos["sky_tiles"] = tiles
     if state.phase == ROLL:
         pos["to_roll"] = {game.dice_names[0]: state.roll_g, game.dice_names[1]: state.roll_w}
     if state.phase == INSTALL:
@@ -71,6 +76,12 @@ def position_dict(state: UFSState) -> dict[str, Any]:
     if state.phase == SPAWN:
         pos["spawn_options"] = ["abcde"[c] for c in state.spawn_options]
     return pos
+
+
+def _sky_tiles(game: Any) -> list[str] | None:
+    """The tile at each height, bottom first, when an advanced one is in play; else None."""
+    tiles = getattr(game, "sky_tiles", None)  # the 9-card edition has cards, not tiles
+    return list(tiles) if tiles is not None and any(t != "basic" for t in tiles) else None
 
 
 def start_from(game: Any, origin: dict[str, Any] | None) -> UFSState:
@@ -152,6 +163,8 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     if not isinstance(sides, list) or len(sides) != len(game.cards) or not set(sides) <= set(names):
         raise InvalidSaveError(f"'{key}' must list {len(game.cards)} sides, each one of {', '.join(names)}")
     parsed = tuple(sides)
+    if pos.get("sky_tiles") != _sky_tiles(game):
+        raise InvalidSaveError(f"'sky_tiles' is {pos.get('sky_tiles')!r}; the parameters name {_sky_tiles(game)!r}")
     if game.fixed_sides is not None and parsed != game.fixed_sides:
         raise InvalidSaveError(f"'{key}' differ from the sides the parameters name")
     harder = sum(side == names[1] for side in parsed)
@@ -265,6 +278,13 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         _check_ability(game, state)
     if phase == INSTALL:
         state.install_value = _field(pos, "install_value", int, 1, 6)
+    used = pos.get("abilities_used", [])
+    count = len(game.once_abilities)
+    if not isinstance(used, list) or not all(isinstance(k, int) and not isinstance(k, bool) and 1 <= k <= count
+                                             for k in used):
+        raise InvalidSaveError(f"'abilities_used' must list once-per-game abilities by number, 1..{count}"
+                               if count else "'abilities_used': this game has no once-per-game ability")
+    state.once_left = game.once_mask & ~sum(1 << (k - 1) for k in set(used))
     pending = pos.get("pending_robots", [])
     if not isinstance(pending, list) or not all(isinstance(v, int) and 1 <= v <= 6 for v in pending):
         raise InvalidSaveError("'pending_robots' must be a list of robot values 1..6")

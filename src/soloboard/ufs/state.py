@@ -15,7 +15,7 @@ from soloboard.core.errors import IllegalActionError
 from soloboard.core.events import EventLog
 from soloboard.i18n import _
 from soloboard.ufs import actions as A
-from soloboard.ufs.narrate import die_colour, game_word, phase_word
+from soloboard.ufs.narrate import die_colour, game_word, phase_title, phase_word
 from soloboard.ufs.tables import (
     AA_GUN,
     ARROW_LEFT,
@@ -58,7 +58,7 @@ class UFSState(EventLog, StateMixin):
         "game", "rules", "layout", "base", "sky", "phase", "grid", "ms", "wait_p", "wait_w", "supply_w",
         "research", "energy", "damage", "exc", "round", "dice", "robots", "exhausted",
         "pool", "cols_used", "dig_space", "roll_g", "roll_w", "install_value",
-        "spawn_options", "pending_robots", "result", "loss_cause", "hist", "origin", "_ev",
+        "spawn_options", "pending_robots", "result", "loss_cause", "hist", "origin", "_ev", "once_left",
     )
 
     game: BaseUFSGame
@@ -96,6 +96,7 @@ class UFSState(EventLog, StateMixin):
         self.loss_cause = ""
         self.hist: list[int] = []
         self.origin: dict[str, Any] | None = None  # the position a history-less save started from
+        self.once_left = game.once_mask  # bit k: the k-th once-per-game ability is still unused (hooks.py)
         # events are recorded only when read (core/events.py); a replay records from the start
         self._ev: list[dict[str, Any]] | None = [] if record else None
         # set once every card's side is known (at once, or after the set-up draw)
@@ -162,8 +163,12 @@ class UFSState(EventLog, StateMixin):
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PLACE:
+            if self.once_left:  # 0 in a game without once-per-game abilities: nothing more to pay
+                return self._place_actions() + self._once_actions("place")
             return self._place_actions()
         if phase == ROOMS:
+            if self.once_left:
+                return self._rooms_actions() + self._once_actions("rooms")
             return self._rooms_actions()
         if phase == INSTALL:
             return self._install_actions()
@@ -185,6 +190,8 @@ class UFSState(EventLog, StateMixin):
                 self._place(*A.decode_place(action))
             elif A.REMOVE <= action < A.INSTALL:
                 self._remove_robot(action - A.REMOVE)
+            elif A.ONCE <= action < A.ONCE + A.ONCE_SLOTS:
+                self._use_once(action - A.ONCE, "place")
             else:
                 self._illegal_here(action)
         elif phase == ROOMS:
@@ -240,6 +247,7 @@ class UFSState(EventLog, StateMixin):
         new.hist = self.hist[:]
         new.origin = self.origin
         new._ev = None
+        new.once_left = self.once_left
         return new
 
     def action_to_string(self, action: int) -> str:
@@ -661,6 +669,10 @@ class UFSState(EventLog, StateMixin):
             self._dig(action - A.DIG)
         elif A.REMOVE <= action < A.INSTALL:
             self._remove_robot(action - A.REMOVE)
+        elif A.ONCE <= action < A.ONCE + A.ONCE_SLOTS:
+            self._use_once(action - A.ONCE, "rooms")
+            if self.phase != ROOMS:
+                return
         elif action == A.DONE:
             if self._ev is not None:
                 for s, v in enumerate(self.dice):
@@ -1099,6 +1111,39 @@ class UFSState(EventLog, StateMixin):
             )
         self._spawn(action)
         self._spawn_ships()
+
+    # --- once-per-game abilities (a campaign character's; hooks.py) ------------------------
+
+    def _once_actions(self, phase: str) -> list[int]:
+        left = self.once_left
+        return [A.ONCE + k for k, ability in enumerate(self.game.once_abilities)
+                if left >> k & 1 and phase in ability.once_per_game_phases and not ability.once_per_game_usable(self)]
+
+    def _use_once(self, k: int, phase: str) -> None:
+        from soloboard.ufs.hooks import ONCE_RULE
+
+        abilities = self.game.once_abilities
+        if k >= len(abilities):
+            self._illegal_here(A.ONCE + k)  # an id this game does not number
+        ability = abilities[k]
+        if not self.once_left >> k & 1:
+            raise IllegalActionError(
+                _("{who}: the ability was already used in this game; a character's ability may be used at most "
+                  "once per game").format(who=ability.rule), ONCE_RULE)
+        if phase not in ability.once_per_game_phases:
+            raise IllegalActionError(
+                _("{who}: the ability is used in the {phases}, not the {phase}").format(
+                    who=ability.rule, phases=" / ".join(phase_title(p) for p in ability.once_per_game_phases),
+                    phase=phase_title(phase)), ONCE_RULE)
+        why = ability.once_per_game_usable(self)
+        if why:
+            raise IllegalActionError(
+                _("{who}: the ability cannot be used now: {why}").format(who=ability.rule, why=why), ONCE_RULE)
+        self.once_left &= ~(1 << k)
+        if self._ev is not None:
+            self._emit("ability", city=ability.city, side=ability.side, effect="once_per_game", by=ability.rule,
+                       number=k + 1)
+        ability.use_once_per_game(self)
 
     # --- errors ----------------------------------------------------------------------------
 

@@ -70,17 +70,26 @@ class SkyTables:
 
 
 def boxed_sky(sides: tuple[str, ...], city_costs: tuple[int, ...] = (),
-              single_source_reading: str = "as printed") -> SkyTables:
+              single_source_reading: str = "as printed", tiles: tuple[str, ...] | None = None) -> SkyTables:
     """The boxed edition's sky: four tiles, each with its own stretch of the research track.
 
     The track starts on the city tile: its start space, then the spaces the city side adds
     (``city_costs``), then the sky tiles' spaces from the bottom tile up. ``single_source_reading``
-    ``"none"`` plays the mothership actions marked ``single_source`` as no effect.
+    ``"none"`` plays the mothership actions marked ``single_source`` as no effect. ``tiles``
+    names the tile at each height, bottom first: ``"basic"`` or an advanced tile's id (its
+    data registered by a plugin, ``components.register_sky_tile``); default all basic.
     """
     rows: list[C.SkyRow] = []
     costs: list[int] = list(city_costs)
     for tile in range(1, C.SKY_TILES + 1):
-        side = C.sky_side(tile, sides[tile - 1])
+        tile_id = tiles[tile - 1] if tiles is not None else C.BASIC_SKY
+        if tile_id == C.BASIC_SKY:
+            side = C.sky_side(tile, sides[tile - 1])
+        else:
+            advanced = C.advanced_sky_tile(tile_id)
+            if advanced is None or advanced.height != tile:
+                raise C.DataError(f"the advanced sky tile {tile_id!r} is not known at height {tile}")
+            side = advanced.sides[sides[tile - 1]]
         costs.extend(side.research_costs)
         rows.extend(side.rows)
     return SkyTables(rows, tuple(costs), SKY_ROWS, sides, research_on_city=len(city_costs),

@@ -56,8 +56,6 @@ def game_params(c: Campaign) -> dict[str, Any]:
 def new_game(c: Campaign) -> tuple[Any, int]:
     """The engine's game for the digital game in play, with the components' rule hooks, and the
     seed of its dice (drawn with the sky, so the same game is dealt again after an undo)."""
-    from soloboard.core.registry import load_game
-
     b, g = c.battle, c.game
     if b is None or g is None or g.mode != "digital":
         raise IllegalActionError(_("no digital game is set up (companion games are played at the table)"),
@@ -65,16 +63,7 @@ def new_game(c: Campaign) -> tuple[Any, int]:
     missing = unknown_parts(c)
     if missing:
         raise IllegalActionError(_("the engine does not know {parts}").format(parts=", ".join(missing)), R_BATTLE)
-    game = load_game("ufs", **game_params(c))
-    hooks = [game.hooks]
-    scenario = rules_for("scenario", b.scenario)
-    if scenario is not None:
-        hooks.append(scenario.hooks[""](b.city, g.side))
-    for x in ([b.character] if b.character else b.team):
-        rules = rules_for("character", x)
-        assert rules is not None
-        hooks.append(rules.hooks[sheet.character_side(c, x)](b.city, g.side))
-    game.use_hooks(combine(hooks))
+    game = build_game(b.city, g.side, g.sky, b.scenario, characters_in(c))
     return game, g.dice_seed
 
 
@@ -117,8 +106,8 @@ def build_game(city: str, side: str, sky: str, scenario: str | None, characters:
     for character, character_side in characters:
         known = rules_for("character", character)
         if known is None or character_side not in known.hooks:
-            raise IllegalActionError(_("the engine does not know the character {name} ({side} side)").format(
-                name=character, side=character_side), R_BATTLE)
+            raise IllegalActionError(_("the engine does not know the rules of the character {name} on the side "
+                                       "it plays").format(name=character), R_BATTLE)
         hooks.append(known.hooks[character_side](city, side))
     game.use_hooks(combine(hooks))
     return game

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from soloboard.i18n import _
 from soloboard.ufs.campaign.box import DEFAULT_BOX, Box, fold, get_box
 from soloboard.ufs.campaign.plugins import rules_for, sky_tile_data
 from soloboard.ufs.stars import STARS, Difficulty, Part, number
@@ -66,7 +67,7 @@ def parse_sky(text: str) -> tuple[tuple[str, str], ...]:
     items = [t.strip() for t in text.split(",")] if "," in text else list(text.strip())
     out = []
     for item in items:
-        tile, _, side = item.rpartition(":") if ":" in item else (BASIC, "", item)
+        tile, _colon, side = item.rpartition(":") if ":" in item else (BASIC, "", item)
         side = {"e": "easy", "t": "threat"}.get(side.strip().lower(), side.strip().lower())
         if side not in SIDES:
             raise ValueError(f"sky tile side {item!r}: use E (easy) or T (threat), e.g. ETEE")
@@ -76,7 +77,7 @@ def parse_sky(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _tile_stars(tile: str, side: str, box: Box) -> tuple[float | None, str]:
+def _tile_stars(tile: str, side: str, box: Box, height: int) -> tuple[float | None, str]:
     if tile == BASIC:
         return (1.0 if side == "threat" else 0.0), "basic"
     data = sky_tile_data(tile)
@@ -86,6 +87,9 @@ def _tile_stars(tile: str, side: str, box: Box) -> tuple[float | None, str]:
         except KeyError:
             raise ValueError(f"unknown sky tile {tile!r}") from None
         data = {**data, "name": box.get(tile).name}
+    if data.get("height") not in (None, height):  # an advanced tile is made for one height
+        raise ValueError(_("the {tile} is a tile for height {right}, not height {height}").format(
+            tile=data.get("name", tile), right=data["height"], height=height))
     stars = data.get("black_stars")
     if not stars or side not in stars:
         return None, str(data.get("name", tile))
@@ -99,7 +103,7 @@ def difficulty(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> CustomDifficu
     notes: list[str] = []
     unknown = False
     for n, (tile, side) in enumerate(battle.sky, start=1):
-        stars, name = _tile_stars(tile, side, box)
+        stars, name = _tile_stars(tile, side, box, n)
         if stars is None:
             unknown = True
             notes.append(f"The black stars on the {side} side of the {name} are not known.")
@@ -120,22 +124,83 @@ def difficulty(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> CustomDifficu
     return CustomDifficulty(value, STARS, tuple(parts), tuple(notes), epic=epic)
 
 
-def engine_params(battle: CustomBattle) -> dict[str, Any] | None:
-    """``load_game("ufs", **params)`` when the engine knows every component of the battle (the
-    city side, the scenario's and characters' rules from plugins, basic sky tiles); else None."""
+def unknown_parts(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> list[str]:
+    """What in the battle the engine cannot play (empty: it can be played digitally)."""
     from soloboard.ufs import components as C
 
+    box = get_box(box_id)
+    missing = []
     if battle.city not in C.city_ids() or battle.side not in C.city(battle.city).sides:
-        return None
+        missing.append(_("the city {city} ({side} side)").format(city=box.name_of(battle.city), side=battle.side))
     if battle.scenario and rules_for("scenario", battle.scenario) is None:
-        return None
+        missing.append(_("the scenario {scenario}").format(scenario=box.name_of(battle.scenario)))
     for cid, upgraded in battle.characters.items():
         rules = rules_for("character", cid)
-        if rules is None or ("upgraded" if upgraded else "basic") not in rules.hooks:
-            return None
-    if any(tile != BASIC for tile, _ in battle.sky):
-        return None  # the engine plays the four basic tiles only
-    return {"city": battle.city, "side": battle.side, "sky": "".join(s[0].upper() for _, s in battle.sky)}
+        side = "upgraded" if upgraded else "basic"
+        if rules is None or side not in rules.hooks:
+            missing.append(_("the character {character} ({side} side)").format(character=box.name_of(cid), side=side))
+    for height, (tile, _side) in enumerate(battle.sky, start=1):
+        if tile == BASIC:
+            continue
+        sky_tile_data(tile)  # loads the plugins, which may give the tile's contents
+        known = C.advanced_sky_tile(tile)
+        if known is None:
+            missing.append(_("the contents of the {tile} (only its stars are known)").format(
+                tile=_tile_name(tile, box)))
+        elif known.height != height:
+            missing.append(_("the {tile} at height {height}: it is a tile for height {right}").format(
+                tile=known.name, height=height, right=known.height))
+    return missing
+
+
+def _tile_name(tile: str, box: Box) -> str:
+    data = sky_tile_data(tile)
+    if data is not None and data.get("name"):
+        return str(data["name"])
+    try:
+        return box.get(tile).name
+    except KeyError:
+        return tile
+
+
+def engine_params(battle: CustomBattle) -> dict[str, Any] | None:
+    """``load_game("ufs", **params)`` when the engine knows every component of the battle (the
+    city side, the scenario's and characters' rules from plugins, the basic sky tiles and the
+    advanced ones whose contents a plugin gave); else None (:func:`unknown_parts` says why)."""
+    if unknown_parts(battle):
+        return None
+    params: dict[str, Any] = {"city": battle.city, "side": battle.side,
+                              "sky": "".join(side[0].upper() for _tile, side in battle.sky)}
+    if any(tile != BASIC for tile, _side in battle.sky):
+        params["sky_tiles"] = ",".join(tile for tile, _side in battle.sky)  # as load_game and the CLI read it
+    return params
+
+
+def new_game(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> Any:
+    """The engine's game for a custom battle it can play: its parameters (:func:`engine_params`)
+    and the rule hooks of the city, the scenario and every character, combined (``plugins.combine``;
+    each character's once-per-game ability is its own action). ValueError names what is not known."""
+    from soloboard.core.registry import load_game
+    from soloboard.ufs.campaign.plugins import combine
+
+    missing = unknown_parts(battle, box_id)
+    if missing:
+        raise ValueError(_("soloboard cannot play this battle: it does not know {parts}").format(
+            parts=", ".join(missing)))
+    params = engine_params(battle)
+    assert params is not None
+    game = load_game("ufs", **params)
+    hooks = [game.hooks]
+    if battle.scenario:
+        scenario = rules_for("scenario", battle.scenario)
+        assert scenario is not None
+        hooks.append(scenario.hooks[""](battle.city, battle.side))
+    for cid, upgraded in battle.characters.items():
+        rules = rules_for("character", cid)
+        assert rules is not None
+        hooks.append(rules.hooks["upgraded" if upgraded else "basic"](battle.city, battle.side))
+    game.use_hooks(combine(hooks))
+    return game
 
 
 def find_component(text: str, kind: str, box_id: str = DEFAULT_BOX) -> str:
@@ -143,6 +208,10 @@ def find_component(text: str, kind: str, box_id: str = DEFAULT_BOX) -> str:
     from soloboard.ufs import components as C
 
     key = fold(text)
+    if kind in ("character", "scenario"):  # a plugin's component, named by its id
+        for cid in (text.strip(), text.strip().lower()):
+            if rules_for(kind, cid) is not None:
+                return cid
     if kind == "city":
         for cid in C.city_ids():
             if key in (fold(cid), fold(C.city(cid).name)):
@@ -163,7 +232,7 @@ def measured(store: Any, battle: CustomBattle) -> list[dict[str, Any]]:
     from soloboard.core.registry import load_game
 
     params = engine_params(battle)
-    if params is None or battle.scenario or battle.characters:
+    if params is None or battle.scenario or battle.characters or "sky_tiles" in params:
         return []  # the reports play the engine's own setups, without campaign components
     threat = params["sky"].count("T")
     totals: dict[tuple[str, str], list[int]] = {}

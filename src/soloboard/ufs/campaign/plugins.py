@@ -19,17 +19,18 @@ rules in a plugin: a Python distribution that declares an entry point in the gro
         registry.ability("my-ability", MyAbility)   # a city side's "ability": {"id": ...}
         registry.character("lucia-ortega", basic=Basic, upgraded=Upgraded, text={...})
         registry.scenario("evacuation", Evacuation, text="...")
-        registry.sky_tile({...})            # an advanced sky tile's data (stars, sides)
+        registry.sky_tile({...})            # an advanced sky tile's data (stars; its sides to play it)
         registry.box({...})                 # a whole campaign box (ufs/data/campaign format)
 
 Without installing a distribution, ``SOLOBOARD_PLUGINS=module:function[,module:function]``
 loads the same functions (for a plugin kept as a plain module on ``PYTHONPATH``).
 
 Rules go through the engine's rule hooks (``ufs/hooks.py``: set-up, room value and cost,
-robot limit, white dice fixed at 6, a decision after the first roll, the first damage). A
-character's or scenario's hooks are combined with the city's (:func:`combine`). What the hook
-points cannot express yet (an ability used at any moment of the game) needs a new hook point
-in the engine. A plugin that fails to load is reported (``soloboard campaign plugins``) and
+robot limit, white dice fixed at 6, a decision after the first roll, the first damage, a
+once-per-game ability the player uses when they choose: ``once_per_game = True`` and
+``use_once_per_game``). A character's or scenario's hooks are combined with the city's
+(:func:`combine`). What the hook points cannot express yet needs a new hook point in the
+engine. A plugin that fails to load is reported (``soloboard campaign plugins``) and
 skipped; it never stops soloboard.
 """
 
@@ -112,13 +113,32 @@ class Registry:
         self.info.added.append(f"scenario {component_id}")
 
     def sky_tile(self, data: dict[str, Any]) -> None:
-        """An advanced sky tile's data: ``{"id", "name", "height" (1..4 or null),
-        "black_stars": {"easy": n, "threat": n}}`` (its cells, in the sky tile format, are for a
-        later engine version: the engine plays the four basic tiles only)."""
+        """An advanced sky tile's data: ``{"id", "name", "height" (1..4, 1 the bottom tile),
+        "provenance", "black_stars": {"easy": n, "threat": n}}`` and, when its contents are
+        known, ``"sides": {"easy": {...}, "threat": {...}}``, each side in the format of a basic
+        tile's side (``ufs/data/sky/tile-*.json``: ``research_costs_bottom_to_top`` and
+        ``rows_top_to_bottom`` with that height's sky rows). With its sides the engine plays it
+        (``load_game("ufs", sky_tiles=...)``); with its stars only, a custom battle counts its
+        stars and is played at the table. The id of a boxed campaign tile (``advanced-sky-2``)
+        gives that tile's contents, at the height the box names."""
         if "id" not in data or "black_stars" not in data:
             raise ValueError("an advanced sky tile needs at least 'id' and 'black_stars'")
-        _SKY_TILES[str(data["id"])] = dict(data)
-        self.info.added.append(f"sky tile {data['id']}")
+        tile_id = str(data["id"])
+        from soloboard.ufs.campaign.box import DEFAULT_BOX, get_box
+
+        try:
+            boxed = get_box(DEFAULT_BOX).get(tile_id)
+        except KeyError:
+            boxed = None
+        if boxed is not None and boxed.extra.get("height") not in (None, data.get("height")):
+            raise ValueError(f"sky tile {tile_id}: the box puts it at height {boxed.extra['height']}, "
+                             f"not {data.get('height')!r}")
+        if "sides" in data:
+            from soloboard.ufs import components as C
+
+            C.register_sky_tile(data)  # checked in full now, not in the middle of a game
+        _SKY_TILES[tile_id] = dict(data)
+        self.info.added.append(f"sky tile {tile_id}" + ("" if "sides" in data else " (stars only)"))
 
     def box(self, data: dict[str, Any]) -> None:
         from soloboard.ufs.campaign.box import register_box
@@ -171,7 +191,11 @@ def sky_tile_data(tile_id: str) -> dict[str, Any] | None:
 def forget(kind: str, component_id: str) -> None:
     """Remove a component's rules (tests)."""
     _RULES.pop((kind, component_id), None)
-    _SKY_TILES.pop(component_id, None)
+    if kind == "sky_tile":
+        from soloboard.ufs import components as C
+
+        _SKY_TILES.pop(component_id, None)
+        C.unregister_sky_tile(component_id)
 
 
 def combine(hooks: list[RuleHooks]) -> RuleHooks:
@@ -179,9 +203,12 @@ def combine(hooks: list[RuleHooks]) -> RuleHooks:
 
     Only the hook points some component changes are overridden, so the engine still calls
     nothing else. Room value and cost pass through each in turn; the robot limit is the lowest;
-    white sixes add up; only one component may add a decision after the first roll.
+    white sixes add up; only one component may add a decision after the first roll. Each
+    component's once-per-game ability stays its own, in the order given: two characters with
+    one each give the player two actions, ``ability`` and ``ability 2``, each usable once.
     """
-    hooks = [h for h in hooks if any(overrides(h, n) for n in _HOOK_POINTS) or h.fixed_white_sixes]
+    hooks = [h for h in hooks
+             if any(overrides(h, n) for n in _HOOK_POINTS) or h.fixed_white_sixes or h.once_abilities()]
     if not hooks:
         return RuleHooks()
     if len(hooks) == 1:
@@ -209,6 +236,8 @@ def combine(hooks: list[RuleHooks]) -> RuleHooks:
         namespace["first_damage"] = lambda self, state: [h.first_damage(state) for h in hooks] and None
     if any(overrides(h, "max_robots") for h in hooks):
         namespace["max_robots"] = lambda self, state: min(h.max_robots(state) for h in hooks)
+    once = [a for h in hooks for a in h.once_abilities()]
+    namespace["once_abilities"] = lambda self: list(once)
     if deciders:
         d = deciders[0]
         for name in ("after_first_roll", "decision_actions", "apply_decision", "decision_prompt"):

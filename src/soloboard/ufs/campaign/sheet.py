@@ -226,7 +226,9 @@ def setup(c: Campaign) -> dict[str, Any]:
         threat=g.threat, tiles=tiles, sky=g.sky))
     lines.append(_("Then record the result: won (the box gets the threat level, {threat}) or lost (the box gets "
                    "X).").format(threat=g.threat))
-    return {"battle": b.number, "game": g.game, "city": {"id": b.city, "name": c.name_of(b.city)},
+    return {"battle": b.number, "game": g.game,
+            "city": {"id": b.city, "name": c.name_of(b.city), "kind": "city",
+                     "known": known(c, b.city, "city", g.side)},
             "side": g.side, "scenario": _component(c, b.scenario, "scenario"),
             "character": _component(c, b.character, "character"),
             "team": [{"id": x, "name": c.name_of(x), "side": character_side(c, x)} for x in b.team],

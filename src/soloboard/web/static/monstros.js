@@ -768,6 +768,7 @@ function wireMoves(container, root, game, moves, ui, t, mem) {
     mem.selected = null;
     previewSeq++; // a preview still waiting would ask about a position that is going away
     mem.sent = true;
+    paint(); // the chosen die is spent: no highlight waits for a target while the move is on its way
     const done = typeof ui.play === "function" ? await ui.play(move.id, move) : false;
     if (done === false && container.contains(root)) { mem.sent = false; paint(); } // refused: the same position
   };
