@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -54,6 +55,23 @@ def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # --- building positions -----------------------------------------------------------------
+
+@pytest.fixture
+def test_plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The test plugin (tests/plugins: components made up for the tests), loaded as a plugin through
+    ``$SOLOBOARD_PLUGINS``; everything it added is forgotten afterwards."""
+    from soloboard.ufs.campaign import plugins
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "plugins"))
+    monkeypatch.setenv(plugins.ENV_VAR, "soloboard_test_components:register")
+    plugins.unload()
+    [info] = plugins.load_plugins(reload=True)
+    assert info.error is None, info.error
+    try:
+        yield info
+    finally:
+        plugins.unload()
+
 
 def _sky_rows(ships: Mapping[tuple[int, int], str]) -> list[str]:
     rows = [["."] * COLS for _ in range(SKY_ROWS + 1)]

@@ -118,17 +118,13 @@ def test_stars_and_plugins_commands(run) -> None:  # type: ignore[no-untyped-def
     assert "plugins" in run("plugins").lower()
 
 
-def test_a_digital_battle_from_the_terminal_records_its_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_a_digital_battle_from_the_terminal_records_its_result(tmp_path: Path, test_plugin: object,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     """With a plugin that knows every component of the pile, ``battle`` plays the game with the
     engine and records the result from the game itself; leaving deals the same game again."""
     from soloboard.cli import campaign as cli
     from soloboard.cli.main import build_parser
-    from soloboard.ufs.campaign import box, plugins
 
-    monkeypatch.syspath_prepend(str(Path(__file__).parent / "plugins"))
-    monkeypatch.setenv(plugins.ENV_VAR, "soloboard_test_components:register")
-    plugins._LOADED = None
     store = str(tmp_path / "s.sqlite3")
 
     def step(*argv: str, answers: list[str] | None = None) -> str:
@@ -138,26 +134,42 @@ def test_a_digital_battle_from_the_terminal_records_its_result(tmp_path: Path, m
         out, err = capsys.readouterr()
         return out + err
 
-    try:
-        from soloboard.ufs.campaign import Campaign, files
+    from soloboard.ufs.campaign import Campaign, files
 
-        c = Campaign.new("Digital", seed=3, box="test-box")  # seed 3: pile 1 is Test Harbour (tests above)
-        path = tmp_path / "d.json"
-        files.export(c, path)
-        step("import", str(path))
-        step("choose", "1")
-        out = step("battle", answers=["quit"])  # leave at once: nothing is recorded
-        assert "Game left unfinished" in out and "same game again" in out
-        status = step("status")
-        assert "first game [ ]" in status
-        out = step("battle", answers=["ai 3it"] * 400)
-        assert re.search(r"Battle 1, game 1: (won \[1\]|lost \[X\]) \(played with soloboard\)", out), out[-2000:]
-        journal = json.loads(step("journal", "--json"))
-        result = next(r for r in journal["records"] if r["kind"] == "game_result")
-        assert result["by"] == "engine" and result["played"]["history"]
-    finally:
-        plugins._LOADED = None
-        box.unregister_box("test-box")
-        from soloboard.ufs import components as C
+    c = Campaign.new("Digital", seed=3, box="test-box")  # seed 3: pile 1 is Test Harbour (tests above)
+    path = tmp_path / "d.json"
+    files.export(c, path)
+    step("import", str(path))
+    step("choose", "1")
+    out = step("battle", answers=["quit"])  # leave at once: nothing is recorded
+    assert "Game left unfinished" in out and "same game again" in out
+    status = step("status")
+    assert "first game [ ]" in status
+    out = step("battle", answers=["ai 3it"] * 400)
+    assert re.search(r"Battle 1, game 1: (won \[1\]|lost \[X\]) \(played with soloboard\)", out), out[-2000:]
+    journal = json.loads(step("journal", "--json"))
+    result = next(r for r in journal["records"] if r["kind"] == "game_result")
+    assert result["by"] == "engine" and result["played"]["history"]
 
-        C.unregister_city("test-harbour")
+
+def test_a_custom_battle_with_a_plugin_character_is_played_in_the_terminal(
+        tmp_path: Path, test_plugin: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """``campaign stars --play``: a custom battle whose every component is known (the test plugin's
+    character, with its once-per-game ability) is played with its rules; unknown parts are named."""
+    from soloboard.cli import campaign as cli
+    from soloboard.cli.main import build_parser
+
+    def stars(*argv: str, answers: list[str] | None = None) -> str:
+        lines = iter(answers or [])
+        args = build_parser().parse_args(["campaign", "--store", str(tmp_path / "s.sqlite3"), "stars", *argv])
+        assert cli.run(args, input_fn=lambda _prompt: next(lines)) == 0
+        out, err = capsys.readouterr()
+        return out + err
+
+    out = stars("--character", "Wang Lin")
+    assert "cannot play this battle" in out and "Wang Lin (basic side)" in out
+    out = stars("--character", "test-medic")
+    assert "add --play" in out
+    # the ability is a move of the game played here: used at once, then the game is left
+    out = stars("--character", "test-medic", "--play", "--seed", "4", answers=["ability", "quit"])
+    assert "uses the once-per-game ability" in out

@@ -25,13 +25,9 @@ PLUGIN_DIR = Path(__file__).parent / "plugins"
 
 
 def _clean() -> None:
+    plugins.unload()  # everything the plugins added, and what a test registered by hand
     C.unregister_city("test-harbour")
-    for kind, cid in (("character", "test-pilot"), ("character", "test-medic"), ("scenario", "test-drill"),
-                      ("scenario", "test-quiet"), ("scenario", "test-finale"), ("sky_tile", "test-sky"),
-                      ("sky_tile", "test-advanced-sky")):
-        plugins.forget(kind, cid)
     box.unregister_box("test-box")
-    plugins._LOADED = None
 
 
 @pytest.fixture

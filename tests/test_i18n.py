@@ -44,6 +44,18 @@ def test_every_string_is_translated_and_compiled(lang: str, template: Any) -> No
     assert not problems, "\n".join(problems[:40]) + (f"\n... {len(problems)} in all" if len(problems) > 40 else "")
 
 
+def test_every_page_text_reaches_the_catalog(template: Any) -> None:
+    """Every t("...") / tn("...") / tp(context, "...") literal of the page's scripts is extracted,
+    inside a template literal's ${...} too (else it would show in English in every language)."""
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    call = re.compile(r'(?<![\w.])(?:tn?|tp\("[^"]*",\s*)\(\s*"((?:[^"\\]|\\.)+)"')
+    static = Path(soloboard.__file__).parent / "web" / "static"
+    found = {(path.name, m.group(1)) for path in static.glob("*.js") if path.name != "i18n.js"
+             for m in call.finditer(path.read_text(encoding="utf-8"))}
+    assert len(found) > 300
+    assert sorted(x for x in found if x[1] not in ids) == []
+
+
 def test_a_translation_that_drops_a_placeholder_is_caught() -> None:
     good = Message("the {ship} ship from {cell}", "a nave {ship} de {cell}")
     dropped = Message("the {ship} ship from {cell}", "a nave de {cell}")

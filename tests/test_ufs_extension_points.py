@@ -35,13 +35,9 @@ COLS = 5
 
 
 def _clean() -> None:
+    plugins.unload()  # everything the plugins added, and what a test registered by hand
     C.unregister_city("test-harbour")
-    for kind, cid in (("character", "test-pilot"), ("character", "test-medic"), ("scenario", "test-drill"),
-                      ("scenario", "test-quiet"), ("scenario", "test-finale"), ("sky_tile", "test-sky"),
-                      ("sky_tile", TILE)):
-        plugins.forget(kind, cid)
     box.unregister_box("test-box")
-    plugins._LOADED = None
 
 
 @pytest.fixture
@@ -196,7 +192,7 @@ def test_a_custom_battle_plays_a_known_advanced_tile_and_counts_its_stars(plugin
     battle = custom.CustomBattle("roswell", sky=custom.parse_sky(f"E,{TILE}:threat,T,E"))
     d = custom.difficulty(battle)
     assert d.value == 3.0 + 1.0  # the tile's 3 black stars on its threat side + a basic threat side
-    assert "Test advanced sky tile (threat side) at height 2: 3 black stars" in d.text
+    assert "Test advanced sky tile, threat side: 3 black stars" in d.text
     easy = custom.difficulty(custom.CustomBattle("roswell", sky=custom.parse_sky(f"E,{TILE}:easy,E,E")))
     assert easy.value == 2.0
     assert custom.unknown_parts(battle) == []
@@ -278,7 +274,7 @@ def test_the_ability_is_a_dice_phase_decision_only(plugin: Any) -> None:
         assert (A.ONCE in legal) == (state.phase_name == "place")
         if state.phase_name == "rooms":
             seen.add("rooms")
-            with pytest.raises(IllegalActionError, match="used in the Dice Phase, not the Rooms Phase") as refused:
+            with pytest.raises(IllegalActionError, match=r"used only in: Dice Phase \(now: Rooms Phase\)") as refused:
                 state.clone().apply_action(A.ONCE)
             assert refused.value.rule == ONCE_RULE
         if state.phase_name == "place":
@@ -365,3 +361,17 @@ def test_a_game_without_such_an_ability_numbers_and_offers_nothing_new() -> None
     with pytest.raises(IllegalActionError) as refused:
         state.apply_action(A.ONCE)
     assert refused.value.rule == "action numbering"
+
+
+def test_the_browser_board_offers_the_ability_as_a_move(plugin: Any) -> None:
+    """The page clicks what the view names: the ability is a move of kind "ability" (web/view_ufs.py)."""
+    from soloboard.web import views
+
+    state = _to_place(_medic_game(plugin).new_initial_state(), random.Random(3))
+    moves = views.moves(state)
+    ability = [m for m in moves if m["kind"] == "ability"]
+    assert ability == [{"id": A.ONCE, "notation": "ability", "text": ability[0]["text"], "kind": "ability",
+                        "number": 1, "by": "Test Medic (basic side)"}]
+    assert "once-per-game ability" in ability[0]["text"]
+    state.apply_action(A.ONCE)
+    assert not [m for m in views.moves(state) if m["kind"] == "ability"]

@@ -168,23 +168,6 @@ def test_the_pages_are_served(client: TestClient) -> None:
     assert client.get("/static/campaign.js").status_code == 200
 
 
-@pytest.fixture
-def test_plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The test plugin's components (tests/plugins: made up for the tests), loaded as a plugin."""
-    from soloboard.ufs import components as C
-    from soloboard.ufs.campaign import box, plugins
-
-    monkeypatch.syspath_prepend(str(Path(__file__).parent / "plugins"))
-    monkeypatch.setenv(plugins.ENV_VAR, "soloboard_test_components:register")
-    plugins._LOADED = None
-    try:
-        yield
-    finally:
-        plugins._LOADED = None
-        box.unregister_box("test-box")
-        C.unregister_city("test-harbour")
-
-
 def _digital_campaign(client: TestClient) -> dict[str, Any]:
     from soloboard.ufs.campaign import Campaign, files
 
@@ -269,3 +252,60 @@ def test_a_schema_3_store_gains_the_campaign_link_of_browser_games(tmp_path: Pat
                                                           "decisions": 0},
                                        campaign={"name": "C", "battle": 2, "game": 1, "sides": []})
         assert store.campaign_web_game("C", 2, 1) == linked and store.campaign_web_game("C", 2, 2) is None
+
+
+def test_the_custom_battle_builder(client: TestClient) -> None:
+    """The rulebook's custom battle: every component to build it from, its stars term by term,
+    what soloboard does not know of it, and a game of it when soloboard knows every part."""
+    parts = client.get("/api/campaigns/custom/components").json()
+    assert {"roswell", "havana"} <= {c["id"] for c in parts["cities"]}
+    havana = next(c for c in parts["cities"] if c["id"] == "havana")
+    assert havana["known"] == {"blue": False, "damaged": False}
+    assert [t["id"] for t in parts["sky"][1]] == ["basic", "advanced-sky-2", "advanced-sky-special"]
+    assert parts["sky"][1][1]["stars"] == {"easy": 1, "threat": 2} and parts["sky"][1][1]["known"] is False
+    wang = next(c for c in parts["characters"] if c["id"] == "wang-lin")
+    assert wang["known"] == {"basic": False, "upgraded": False}
+    sky = [["basic", "threat"], ["advanced-sky-2", "threat"], ["basic", "easy"], ["basic", "easy"]]
+    r = client.post("/api/campaigns/custom", json={"city": "havana", "side": "damaged", "scenario": "storm",
+                                                   "characters": {"wang-lin": True}, "sky": sky})
+    out = r.json()
+    # +1 (basic threat side) +2 (advanced tile's threat side) +1 (scenario) -1 (upgraded) -½ (damaged side)
+    assert out["difficulty"]["stars"] == 2.5 and out["difficulty"]["epic"] == 5.5
+    assert not out["playable"] and len(out["unknown"]) == 4
+    assert any("only its stars are known" in u for u in out["unknown"])
+    assert client.post("/api/campaigns/custom/game", json={"city": "havana"}).status_code == 400
+    # the engine's own components: playable, and a game of it is a browser game like any other
+    plain = {"city": "roswell", "sky": [["basic", "threat"]] + [["basic", "easy"]] * 3}
+    out = client.post("/api/campaigns/custom", json=plain).json()
+    assert out["playable"] and out["difficulty"]["stars"] == 1 and out["unknown"] == []
+    r = client.post("/api/campaigns/custom/game", json=plain)
+    assert r.status_code == 201
+    game = client.get(f"/api/games/{r.json()['id']}").json()
+    assert game["params"]["city"] == "roswell" and game["params"]["sky"] == "TEEE" and game["campaign"] is None
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ({"city": "atlantis"}, "Unknown component 'atlantis'"),
+    ({"city": "roswell", "scenario": "picnic"}, "Unknown component 'picnic'"),
+    ({"city": "roswell", "characters": {"nobody": True}}, "Unknown component 'nobody'"),
+    ({"city": "roswell", "side": "purple"}, "blue or damaged"),
+    ({"city": "roswell", "sky": [["basic", "easy"]] * 3}, "4 tiles"),
+    ({"city": "roswell", "sky": [["advanced-sky-3", "easy"]] + [["basic", "easy"]] * 3}, "does not go at height 1"),
+    ({"city": "roswell", "sky": [["basic", "hard"]] * 4}, "easy or threat"),
+])
+def test_a_bad_custom_battle_is_refused(client: TestClient, spec: dict[str, Any], words: str) -> None:
+    r = client.post("/api/campaigns/custom", json=spec)
+    assert r.status_code == 400 and words in r.json()["error"], r.text
+
+
+def test_a_custom_battle_with_plugin_components_is_played_and_survives_a_restart(
+        test_plugin: None, db: Path, client: TestClient) -> None:
+    spec = {"city": "roswell", "characters": {"test-medic": False}, "sky": [["basic", "easy"]] * 4}
+    out = client.post("/api/campaigns/custom", json=spec).json()
+    assert out["playable"] and out["difficulty"]["stars"] == -0.5  # a basic character: -½
+    started = client.post("/api/campaigns/custom/game", json=spec).json()
+    game = client.get(f"/api/games/{started['id']}").json()
+    assert any(m["kind"] == "ability" for m in game["moves"]) or game["view"]["phase"] != "place"
+    with TestClient(create_app(db)) as other:  # rebuilt with the character's rules
+        again = other.get(f"/api/games/{started['id']}").json()
+        assert [m["id"] for m in again["moves"]] == [m["id"] for m in game["moves"]]

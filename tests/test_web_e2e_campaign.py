@@ -7,7 +7,6 @@ journal checked against the store the terminal reads, and the page at phone widt
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -198,38 +197,78 @@ def test_the_campaign_page_at_phone_width(live_server, open_page):
     shot(page, "campaign-phone")
 
 
-def test_a_digital_battle_played_on_the_board_writes_its_result(live_server, open_page, monkeypatch):
+def test_a_digital_battle_played_on_the_board_writes_its_result(live_server, open_page, test_plugin):
     """With the test plugin (tests/plugins: components made up for the tests), every part of the
     battle is known: the game is played on the board, and its end writes the result in the journal."""
     from e2e_support import UFS_OVER, game_status, ufs_click_move
-    from soloboard.ufs import components as C
-    from soloboard.ufs.campaign import Campaign, box, files, plugins
+    from soloboard.ufs.campaign import Campaign, files
 
-    monkeypatch.syspath_prepend(str(Path(__file__).parent / "plugins"))
-    monkeypatch.setenv(plugins.ENV_VAR, "soloboard_test_components:register")
-    plugins._LOADED = None
-    try:
-        campaign = Campaign.new("Board battle", seed=3, box="test-box")  # seed 3: pile 1 is all test components
-        live_server.api("POST", "/api/campaigns/import", files.to_dict(campaign))
-        live_server.api("POST", "/api/campaigns/Board%20battle/steps", {"action": "choose", "value": 1})
-        page = open_page(live_server.url + "/campaign/Board%20battle")
-        page.locator("[data-play=digital]").click()
-        page.wait_for_url("**/game/*")
-        shot(page, "campaign-digital-game")
-        for _ in range(400):
-            if game_status(page) in UFS_OVER:
-                break
-            ufs_click_move(page)
-        assert game_status(page) in UFS_OVER
-        banner = page.locator(".result-banner")
-        assert "campaign's journal" in banner.text_content()
-        banner.get_by_role("link", name="Back to the campaign").click()
-        page.wait_for_selector(".sheet-table")
-        journal = page.locator(".journal").text_content()
-        assert "(played with soloboard)" in journal
-        assert page.locator(".sheet-table .result-box").first.text_content().strip() in ("X", "1")
-        shot(page, "campaign-after-digital-game")
-    finally:
-        plugins._LOADED = None
-        box.unregister_box("test-box")
-        C.unregister_city("test-harbour")
+    # seed 3: pile 2 is Roswell, a test scenario and the test character with a once-per-game ability
+    campaign = Campaign.new("Board battle", seed=3, box="test-box")
+    live_server.api("POST", "/api/campaigns/import", files.to_dict(campaign))
+    live_server.api("POST", "/api/campaigns/Board%20battle/steps", {"action": "choose", "value": 2})
+    page = open_page(live_server.url + "/campaign/Board%20battle")
+    page.locator("[data-play=digital]").click()
+    page.wait_for_url("**/game/*")
+    # the character's ability is a button while it is unused; used once, it is gone
+    ability = page.locator("#board .ufs-buttons .ability-button")
+    ability.wait_for()
+    assert "Test Medic" in ability.text_content()
+    # a campaign's game leads back to its campaign, not to a new game
+    assert page.get_by_role("link", name="Back to the campaign").is_visible()
+    assert not page.get_by_role("link", name="New game").is_visible()
+    shot(page, "campaign-digital-game")
+    ability.click()
+    page.wait_for_function("() => document.querySelector('.log-pane').textContent"
+                           ".includes('uses the once-per-game ability')")
+    assert ability.count() == 0
+    for _ in range(400):
+        if game_status(page) in UFS_OVER:
+            break
+        ufs_click_move(page)
+    assert game_status(page) in UFS_OVER
+    banner = page.locator(".result-banner")
+    assert "campaign's journal" in banner.text_content()
+    banner.get_by_role("link", name="Back to the campaign").click()
+    page.wait_for_selector(".sheet-table")
+    journal = page.locator(".journal").text_content()
+    assert "(played with soloboard)" in journal
+    assert page.locator(".sheet-table .result-box").first.text_content().strip() in ("X", "1")
+    shot(page, "campaign-after-digital-game")
+
+
+def test_the_custom_battle_builder_counts_the_stars_and_plays_a_known_battle(live_server, open_page):
+    page = open_page(live_server.url + "/campaigns")
+    builder = page.locator(".custom-builder")
+    builder.wait_for()
+    stars = builder.locator(".stars-number")
+    stars.wait_for()
+    assert stars.text_content() == "0"
+    # the rulebook's count, term by term: a basic threat side +1, an advanced tile's threat side +2,
+    # a scenario +1, an upgraded character -1, a damaged city side -½
+    page.select_option("#custom-city", "havana")
+    page.select_option("#custom-side", "damaged")
+    page.select_option("#custom-scenario", "storm")
+    page.check("#custom-char-wang-lin")
+    builder.locator(".custom-char").filter(has_text="Wang Lin").locator("select").select_option("upgraded")
+    page.locator("label[for=custom-tile-1-threat]").click()
+    page.select_option("#custom-tile-2", "advanced-sky-2")
+    page.locator("label[for=custom-tile-2-threat]").click()
+    page.wait_for_function("() => document.querySelector('.custom-builder .stars-number')?.textContent === '2½'")
+    terms = builder.locator(".star-terms li").all_text_contents()
+    assert len(terms) == 5 and any("Wang Lin (upgraded side)" in x for x in terms)
+    warning = builder.locator(".form-warning").text_content()
+    assert "Havana" in warning and "only its stars are known" in warning
+    assert builder.locator("[data-play=custom]").count() == 0
+    shot(page, "campaign-custom-battle")
+    # the engine's own components: playable here
+    page.select_option("#custom-city", "roswell")
+    page.select_option("#custom-side", "blue")
+    page.select_option("#custom-scenario", "")
+    page.uncheck("#custom-char-wang-lin")
+    page.select_option("#custom-tile-2", "basic")
+    builder.locator("[data-play=custom]").click()
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#board .ufs-board")
+    game = live_server.game(page.url.rsplit("/", 1)[1])
+    assert game["params"]["city"] == "roswell" and game["params"]["sky"] == "TTEE"

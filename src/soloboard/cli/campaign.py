@@ -119,6 +119,9 @@ def add_parser(sub: Any) -> None:
                    help=N_("NAME or NAME:upgraded (repeat for a team)"))
     s.add_argument("--sky", default="EEEE",
                    help=N_("bottom tile first: E/T for a basic tile, or TILE:easy / TILE:threat, comma-separated"))
+    s.add_argument("--play", action="store_true",
+                   help=N_("play the battle here when soloboard knows every component of it"))
+    s.add_argument("--seed", type=int, help=N_("the dice seed of the game played with --play"))
 
 
 def run(args: argparse.Namespace, *, input_fn: InputFn = input) -> int:
@@ -129,7 +132,7 @@ def run(args: argparse.Namespace, *, input_fn: InputFn = input) -> int:
         if args.step == "plugins":
             return _plugins()
         if args.step == "stars":
-            return _stars(args)
+            return _stars(args, input_fn)
         with Store(args.store) as store:
             from soloboard.ufs.campaign.repository import CampaignRepository
 
@@ -297,6 +300,19 @@ def _play_digital(repo: Any, c: Any, revision: int, input_fn: InputFn) -> int:
     return 0
 
 
+def _play_custom(game: Any, seed: int | None, input_fn: InputFn) -> int:
+    """A custom battle played in the terminal, its components' rules included."""
+    import random
+
+    from rich.console import Console
+
+    from soloboard.cli.play import PlaySession
+
+    seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
+    PlaySession(game.new_initial_state(), seed, Console(highlight=False), input_fn).run()
+    return 0
+
+
 def _plugins() -> int:
     from soloboard.ufs.campaign.plugins import ENTRY_POINT_GROUP, ENV_VAR, load_plugins
 
@@ -313,7 +329,7 @@ def _plugins() -> int:
     return 0
 
 
-def _stars(args: argparse.Namespace) -> int:
+def _stars(args: argparse.Namespace, input_fn: InputFn) -> int:
     from soloboard.ufs.campaign import custom
 
     team = {}
@@ -325,12 +341,19 @@ def _stars(args: argparse.Namespace) -> int:
                                  custom.find_component(args.scenario, "scenario") if args.scenario else None,
                                  team, custom.parse_sky(args.sky))
     print(custom.difficulty(battle).text)
-    params = custom.engine_params(battle)
-    if params is None:
-        print(_("soloboard does not know every component of this battle: play it at the table."))
+    missing = custom.unknown_parts(battle)
+    if missing:
+        print(_("soloboard cannot play this battle, it does not know {parts}: play it at the table.").format(
+            parts="; ".join(missing)))
         return 0
-    print(_("soloboard can play this battle: {command}").format(
-        command="soloboard play ufs " + " ".join(f"--{k} {v}" for k, v in params.items())))
+    if args.play:
+        return _play_custom(custom.new_game(battle), args.seed, input_fn)
+    params = custom.engine_params(battle) or {}
+    if battle.scenario or battle.characters or "sky_tiles" in params:  # rules 'soloboard play' does not take
+        print(_("soloboard can play this battle: add --play to play it here."))
+    else:
+        print(_("soloboard can play this battle: {command}").format(
+            command="soloboard play ufs " + " ".join(f"--{k} {v}" for k, v in params.items())))
     from soloboard.core.store import Store
 
     with Store(args.store) as store:

@@ -58,7 +58,8 @@ def _sources() -> Iterable[tuple[Path, str, dict[str, str]]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         yield path, "python", {}
     for path in sorted((PACKAGE / "web" / "static").glob("*.js")):
-        yield path, "javascript", {"template_string": "false"}
+        # t("...") calls inside a template literal's ${...} are messages too
+        yield path, "javascript", {"template_string": "true", "parse_template_string": "true"}
 
 
 def extract() -> Catalog:

@@ -1132,7 +1132,7 @@ class UFSState(EventLog, StateMixin):
                   "once per game").format(who=ability.rule), ONCE_RULE)
         if phase not in ability.once_per_game_phases:
             raise IllegalActionError(
-                _("{who}: the ability is used in the {phases}, not the {phase}").format(
+                _("{who}: the ability is used only in: {phases} (now: {phase})").format(
                     who=ability.rule, phases=" / ".join(phase_title(p) for p in ability.once_per_game_phases),
                     phase=phase_title(phase)), ONCE_RULE)
         why = ability.once_per_game_usable(self)

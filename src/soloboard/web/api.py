@@ -137,10 +137,11 @@ def game_json(live: LiveGame, lang: str, seat: int | None = None) -> bytes:
         "view": views.view(state, seat),
         "moves": views.moves(state) if person is not None else [],
         "can_undo": len(live.people()) == 1 and live.table.can_undo()
-        and not (live.campaign is not None and state.is_terminal()),  # its result is in the journal
+        and not (live.campaign is not None and "name" in live.campaign and state.is_terminal()),  # in the journal
         "notes": [_(note) for note in game.notices()] if hasattr(game, "notices") else [],
         # a campaign's game: which one (the page links back to the campaign)
-        "campaign": None if live.campaign is None else {k: live.campaign[k] for k in ("name", "battle", "game")},
+        "campaign": None if live.campaign is None or "name" not in live.campaign
+        else {k: live.campaign[k] for k in ("name", "battle", "game")},
     }
     body = with_field(dumps(page), "log", _log(live, lang)[1])
     live.pages[key] = (live.ply, body)

@@ -50,6 +50,16 @@ class Step(BaseModel):
     companion: bool = Field(False, description="set_up: play at the table even when soloboard knows every part")
 
 
+class CustomSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    city: str = Field(description="a city's id (GET /api/campaigns/custom/components)")
+    side: str = Field("blue", description="blue | damaged")
+    scenario: str | None = Field(None, description="a scenario's id, or null")
+    characters: dict[str, bool] = Field(default_factory=dict, description="{character id: upgraded side?}")
+    sky: list[tuple[str, str]] = Field(default_factory=lambda: [("basic", "easy")] * 4,
+                                       description="four [tile id or 'basic', 'easy' | 'threat'], bottom tile first")
+
+
 class Campaigns:
     """The campaign service over the app's store, one step at a time (one SQLite connection), and
     the campaigns' digital games: played as browser games (``games``), their rules built from the
@@ -118,6 +128,62 @@ class Campaigns:
             found = self.store.campaign_web_game(view["status"]["name"], game["battle"], game["game"])
         return {**view, "web_game": found}
 
+    # --- custom battles ("campaign components in a standalone game") --------------------------------
+
+    @staticmethod
+    def _battle(spec: CustomSpec) -> Any:
+        from soloboard.ufs.campaign import custom
+
+        if spec.side not in ("blue", "damaged"):
+            raise GameError(400, _("A city side is blue or damaged, not {side!r}").format(side=spec.side))
+        if len(spec.sky) != 4 or any(side not in custom.SIDES for _tile, side in spec.sky):
+            raise GameError(400, _("A sky has 4 tiles, bottom first, each on its easy or threat side"))
+        known = custom.components()
+        for kind, wanted in (("cities", [spec.city]), ("scenarios", [spec.scenario] if spec.scenario else []),
+                             ("characters", list(spec.characters))):
+            ids = {c["id"] for c in known[kind]}
+            for cid in wanted:
+                if cid not in ids:
+                    raise GameError(400, _("Unknown component {id!r} (the {kind}: {ids})").format(
+                        id=cid, kind=kind, ids=", ".join(sorted(ids))))
+        for height, (tile, _side) in enumerate(spec.sky, start=1):
+            ids = {t["id"] for t in known["sky"][height - 1]}
+            if tile not in ids:
+                raise GameError(400, _("Sky tile {id!r} does not go at height {height} (there: {ids})").format(
+                    id=tile, height=height, ids=", ".join(sorted(ids))))
+        return custom.CustomBattle(spec.city, spec.side, spec.scenario or None, dict(spec.characters),
+                                   tuple((tile, side) for tile, side in spec.sky))
+
+    def custom(self, spec: CustomSpec) -> dict[str, Any]:
+        """A custom battle's stars as the rulebook counts them, what soloboard does not know of it,
+        and (for a setup of the engine's own components) the agents' measured win rates."""
+        from soloboard.ufs.campaign import custom
+
+        battle = self._battle(spec)
+        with self._refusals():
+            difficulty = custom.difficulty(battle)
+            unknown = custom.unknown_parts(battle)
+        from soloboard.web.api import rate
+
+        with self.lock:
+            measured = [rate(row) for row in custom.measured(self.store, battle)] if not unknown else []
+        return {"difficulty": {**difficulty.as_dict(), "text": difficulty.text}, "unknown": unknown,
+                "playable": not unknown, "measured": measured}
+
+    def play_custom(self, spec: CustomSpec) -> dict[str, Any]:
+        """A browser game of a custom battle soloboard can play, its components' rules included."""
+        import random
+        from dataclasses import asdict
+
+        from soloboard.ufs.campaign import custom
+
+        battle = self._battle(spec)
+        with self._refusals():
+            game = custom.new_game(battle)
+        link = {"custom": {**asdict(battle), "sky": [list(x) for x in battle.sky]}}
+        live, tokens, host = self.games.start_campaign_game(game, random.SystemRandom().randrange(1 << 31), link)
+        return {"id": live.id, "tokens": tokens, "host": host}
+
     # --- digital games ------------------------------------------------------------------------------
 
     def play(self, name: str) -> dict[str, Any]:
@@ -133,7 +199,7 @@ class Campaigns:
                 if found is None:
                     link = {"name": c.name, "battle": b.number, "game": g.game,
                             "sides": [list(x) for x in battles.characters_in(c)]}
-                    game = battles.build_game(b.city, g.side, g.sky, b.scenario, battles.characters_in(c))
+                    game = battles.build_game(battles.game_params(c), b.scenario, battles.characters_in(c))
         if found is not None:
             return {"id": found, "tokens": [], "host": None, "existing": True}
         live, tokens, host = self.games.start_campaign_game(game, g.dice_seed, link)
@@ -141,15 +207,24 @@ class Campaigns:
 
     def build(self, link: dict[str, Any]) -> Any:
         """A campaign game's rules, as they were when it was set up (for a game read back from the store)."""
+        if "custom" in link:  # a custom battle: its components, as chosen
+            from soloboard.ufs.campaign import custom
+
+            spec = dict(link["custom"])
+            return custom.new_game(custom.CustomBattle(
+                spec["city"], spec["side"], spec.get("scenario"), dict(spec.get("characters") or {}),
+                tuple((str(tile), str(side)) for tile, side in spec["sky"])))
         with self.lock:
             c, _revision = self.service.repo.load(str(link["name"]))
         battle = c.battles[int(link["battle"]) - 1]
         game = battle.games[int(link["game"]) - 1]
-        return battles.build_game(battle.city, game.side, game.sky, battle.scenario,
+        return battles.build_game({"city": battle.city, "side": game.side, "sky": game.sky}, battle.scenario,
                                   [(str(x), str(side)) for x, side in link["sides"]])
 
     def finished(self, link: dict[str, Any], state: Any) -> None:
         """A campaign game ended: its result goes in the journal (once; a campaign moved on is left alone)."""
+        if "name" not in link:
+            return  # a custom battle belongs to no campaign
         with self.lock:
             c, _revision = self.service.repo.load(str(link["name"]))
             b, g = c.battle, c.game
@@ -219,6 +294,20 @@ def build_router(campaigns: Campaigns) -> APIRouter:
             return campaigns.import_text(text, rename)
 
         return await answer(lang, work, 201)
+
+    @api.get("/custom/components", summary="What a custom battle can be built from, and what soloboard knows")
+    async def custom_components(lang: Lang = "en") -> JSONResponse:
+        from soloboard.ufs.campaign import custom
+
+        return await answer(lang, custom.components)
+
+    @api.post("/custom", summary="A custom battle's stars, what is not known of it, the agents' win rates")
+    async def custom_battle(spec: CustomSpec, lang: Lang = "en") -> JSONResponse:
+        return await answer(lang, lambda: campaigns.custom(spec))
+
+    @api.post("/custom/game", status_code=201, summary="Play a custom battle soloboard knows every part of")
+    async def custom_game(spec: CustomSpec, lang: Lang = "en") -> JSONResponse:
+        return await answer(lang, lambda: campaigns.play_custom(spec), 201)
 
     @api.get("/{name}", summary="The campaign: its status, the sheet, the journal and the next step")
     async def get(name: str, lang: Lang = "en") -> JSONResponse:

@@ -84,7 +84,8 @@ class LiveGame:
     # lang -> (ply, log entries, their JSON); (lang, seat) -> (ply, the game JSON)
     logs: dict[str, tuple[int, list[dict[str, Any]], bytes]] = field(default_factory=dict)
     pages: dict[tuple[str, int | None], tuple[int, bytes]] = field(default_factory=dict)
-    campaign: dict[str, Any] | None = None  # the campaign game it plays (web/campaigns.py), if any
+    # the campaign game it plays, or the custom battle's components (web/campaigns.py), if any
+    campaign: dict[str, Any] | None = None
 
     @property
     def state(self) -> Any:
@@ -452,7 +453,7 @@ class Games:
             if len(live.people()) > 1:
                 raise GameError(409, _("Undo is for games with one person: in a co-operative game "
                                        "a move stays made"), "undo")
-            if live.campaign is not None and live.state.is_terminal():
+            if live.campaign is not None and "name" in live.campaign and live.state.is_terminal():
                 raise GameError(409, _("This campaign game is over and its result is in the campaign's journal: "
                                        "take it back there (Undo the last step) first"), "undo")
             if live.table.undo() is None:

@@ -424,4 +424,7 @@ def move_targets(state: UFSState, action: int) -> dict[str, Any]:
                 "value": value}
     if action == A.NO_SIX:
         return {"kind": "no_six"}
+    if A.ONCE <= action < A.ONCE + A.ONCE_SLOTS:  # a character's once-per-game ability (hooks.py)
+        k = action - A.ONCE
+        return {"kind": "ability", "number": k + 1, "by": state.game.once_abilities[k].rule}
     raise ValueError(f"{action} is not an Under Falling Skies action")

@@ -63,7 +63,7 @@ def new_game(c: Campaign) -> tuple[Any, int]:
     missing = unknown_parts(c)
     if missing:
         raise IllegalActionError(_("the engine does not know {parts}").format(parts=", ".join(missing)), R_BATTLE)
-    game = build_game(b.city, g.side, g.sky, b.scenario, characters_in(c))
+    game = build_game(game_params(c), b.scenario, characters_in(c))
     return game, g.dice_seed
 
 
@@ -93,12 +93,14 @@ def characters_in(c: Campaign) -> list[tuple[str, str]]:
     return [(x, sheet.character_side(c, x)) for x in ([b.character] if b.character else b.team)]
 
 
-def build_game(city: str, side: str, sky: str, scenario: str | None, characters: list[tuple[str, str]]) -> Any:
-    """The engine's game of a campaign game: the city side and the drawn sky, with the scenario's
-    and each character's (on the side it plays) rule hooks combined with the city's."""
+def build_game(params: dict[str, Any], scenario: str | None, characters: list[tuple[str, str]]) -> Any:
+    """The engine's game of a campaign or custom battle: ``load_game("ufs", **params)`` (the city
+    side, the sky), with the scenario's and each character's (on the side it plays) rule hooks
+    combined with the city's (``plugins.combine``)."""
     from soloboard.core.registry import load_game
 
-    game = load_game("ufs", city=city, side=side, sky=sky)
+    game = load_game("ufs", **params)
+    city, side = params["city"], params.get("side", "blue")
     hooks = [game.hooks]
     rules = rules_for("scenario", scenario) if scenario is not None else None
     if rules is not None:

@@ -26,9 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from soloboard.i18n import _
+from soloboard.i18n import _, ngettext
 from soloboard.ufs.campaign.box import DEFAULT_BOX, Box, fold, get_box
 from soloboard.ufs.campaign.plugins import rules_for, sky_tile_data
+from soloboard.ufs.campaign.sheet import city_side, with_side
 from soloboard.ufs.stars import STARS, Difficulty, Part, number
 
 BASIC = "basic"
@@ -55,7 +56,7 @@ class CustomDifficulty(Difficulty):
     @property
     def text(self) -> str:
         if self.value is None:  # a term is not known: no sum, only what is missing
-            return " ".join(("Difficulty not known:", *self.notes))
+            return " ".join((_("Difficulty not known:"), *self.notes))
         return super().text
 
     def as_dict(self) -> dict[str, Any]:
@@ -70,10 +71,10 @@ def parse_sky(text: str) -> tuple[tuple[str, str], ...]:
         tile, _colon, side = item.rpartition(":") if ":" in item else (BASIC, "", item)
         side = {"e": "easy", "t": "threat"}.get(side.strip().lower(), side.strip().lower())
         if side not in SIDES:
-            raise ValueError(f"sky tile side {item!r}: use E (easy) or T (threat), e.g. ETEE")
+            raise ValueError(_("sky tile side {side!r}: use E (easy) or T (threat), e.g. ETEE").format(side=item))
         out.append((tile.strip() or BASIC, side))
     if len(out) != 4:
-        raise ValueError(f"a sky has 4 tiles, bottom first (e.g. ETEE); got {len(out)}")
+        raise ValueError(_("a sky has 4 tiles, bottom first (e.g. ETEE); got {n}").format(n=len(out)))
     return tuple(out)
 
 
@@ -106,21 +107,25 @@ def difficulty(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> CustomDifficu
         stars, name = _tile_stars(tile, side, box, n)
         if stars is None:
             unknown = True
-            notes.append(f"The black stars on the {side} side of the {name} are not known.")
+            notes.append((_("The black stars on the threat side of the {tile} are not known.") if side == "threat"
+                          else _("The black stars on the easy side of the {tile} are not known.")).format(tile=name))
         elif stars:
-            label = f"sky tile {n} on its threat side" if tile == BASIC else f"{name} ({side} side) at height {n}"
-            parts.append(Part(f"{label}: {number(stars)} black star{'s' if stars != 1 else ''}", stars))
+            label = (_("sky tile {n} on its threat side").format(n=n) if tile == BASIC else
+                     (_("{tile}, threat side") if side == "threat" else _("{tile}, easy side")).format(tile=name))
+            count = int(stars) if stars == int(stars) else 2  # "1½ black stars" is a plural
+            black = ngettext("{n} black star", "{n} black stars", count).format(n=number(stars))
+            parts.append(Part(_("{what}: {stars}").format(what=label, stars=black), stars))
     if battle.scenario:
-        parts.append(Part(f"scenario {box.name_of(battle.scenario)}", 1.0))
+        parts.append(Part(_("scenario {scenario}").format(scenario=box.name_of(battle.scenario)), 1.0))
     for cid, upgraded in battle.characters.items():
-        side = "upgraded" if upgraded else "basic"
-        parts.append(Part(f"{box.name_of(cid)}, {side} side", -1.0 if upgraded else -0.5))
+        parts.append(Part(with_side(box.name_of(cid), "upgraded" if upgraded else "basic"),
+                          -1.0 if upgraded else -0.5))
     if battle.side == "damaged":
-        parts.append(Part(f"{box.name_of(battle.city)}, damaged side", -0.5))
+        parts.append(Part(_("{city}, damaged side").format(city=box.name_of(battle.city)), -0.5))
     value = None if unknown else sum(p.value for p in parts)
     epic = None if unknown else sum(abs(p.value) for p in parts)
     if epic is not None:
-        notes.append(f"Black and yellow stars together (how epic the battle is): {number(epic)}.")
+        notes.append(_("Black and yellow stars together (how epic the battle is): {n}.").format(n=number(epic)))
     return CustomDifficulty(value, STARS, tuple(parts), tuple(notes), epic=epic)
 
 
@@ -131,14 +136,14 @@ def unknown_parts(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> list[str]:
     box = get_box(box_id)
     missing = []
     if battle.city not in C.city_ids() or battle.side not in C.city(battle.city).sides:
-        missing.append(_("the city {city} ({side} side)").format(city=box.name_of(battle.city), side=battle.side))
+        missing.append(_("the city {city}").format(city=city_side(box.name_of(battle.city), battle.side)))
     if battle.scenario and rules_for("scenario", battle.scenario) is None:
         missing.append(_("the scenario {scenario}").format(scenario=box.name_of(battle.scenario)))
     for cid, upgraded in battle.characters.items():
         rules = rules_for("character", cid)
         side = "upgraded" if upgraded else "basic"
         if rules is None or side not in rules.hooks:
-            missing.append(_("the character {character} ({side} side)").format(character=box.name_of(cid), side=side))
+            missing.append(_("the character {character}").format(character=with_side(box.name_of(cid), side)))
     for height, (tile, _side) in enumerate(battle.sky, start=1):
         if tile == BASIC:
             continue
@@ -151,6 +156,36 @@ def unknown_parts(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> list[str]:
             missing.append(_("the {tile} at height {height}: it is a tile for height {right}").format(
                 tile=known.name, height=height, right=known.height))
     return missing
+
+
+def components(box_id: str = DEFAULT_BOX) -> dict[str, Any]:
+    """Everything a custom battle can be built from, JSON-ready, each with whether soloboard knows
+    its rules (``known``; a city and a character per side): the basic cities and the box's, the
+    box's scenarios and characters and those of plugins, and for each height its sky tiles (the
+    basic one, the box's advanced ones, known by their stars only, and those plugins give)."""
+    from soloboard.ufs import components as C
+    from soloboard.ufs.campaign.plugins import registered, sky_tiles
+    from soloboard.ufs.campaign.sheet import known_sides
+
+    box = get_box(box_id)
+    cities = [{"id": cid, "name": _(C.city(cid).name), "known": {s: True for s in C.city(cid).sides}}
+              for cid in C.city_ids()]
+    cities += [{"id": c.id, "name": c.name, "known": {"blue": False, "damaged": False}}
+               for c in box.of_kind("city") if c.id not in C.city_ids()]
+    out: dict[str, Any] = {"cities": cities}
+    for kind in ("scenario", "character"):
+        ids = [c.id for c in box.of_kind(kind)] + [r.component for r in registered(kind)]
+        out[kind + "s"] = [{"id": cid, "name": box.name_of(cid) if cid in {c.id for c in box.components} else cid,
+                            "known": known_sides(kind, cid)} for cid in dict.fromkeys(ids)]
+    given = sky_tiles()
+    tiles = {c.id: {**c.extra, "name": c.name} for c in box.of_kind("sky_tile")} | given
+    out["sky"] = [[{"id": BASIC, "name": _("sky tile {n}").format(n=height), "stars": {"easy": 0, "threat": 1},
+                    "known": True}]
+                  + [{"id": tid, "name": str(data.get("name", tid)), "stars": data.get("black_stars"),
+                      "known": C.advanced_sky_tile(tid) is not None}
+                     for tid, data in sorted(tiles.items()) if data.get("height") in (height, None)]
+                  for height in range(1, C.SKY_TILES + 1)]
+    return out
 
 
 def _tile_name(tile: str, box: Box) -> str:
@@ -178,10 +213,10 @@ def engine_params(battle: CustomBattle) -> dict[str, Any] | None:
 
 def new_game(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> Any:
     """The engine's game for a custom battle it can play: its parameters (:func:`engine_params`)
-    and the rule hooks of the city, the scenario and every character, combined (``plugins.combine``;
-    each character's once-per-game ability is its own action). ValueError names what is not known."""
-    from soloboard.core.registry import load_game
-    from soloboard.ufs.campaign.plugins import combine
+    and the rule hooks of the city, the scenario and every character, combined as a campaign
+    battle's are (``battles.build_game``: each character's once-per-game ability is its own
+    action). ValueError names what is not known."""
+    from soloboard.ufs.campaign.battles import build_game
 
     missing = unknown_parts(battle, box_id)
     if missing:
@@ -189,18 +224,8 @@ def new_game(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> Any:
             parts=", ".join(missing)))
     params = engine_params(battle)
     assert params is not None
-    game = load_game("ufs", **params)
-    hooks = [game.hooks]
-    if battle.scenario:
-        scenario = rules_for("scenario", battle.scenario)
-        assert scenario is not None
-        hooks.append(scenario.hooks[""](battle.city, battle.side))
-    for cid, upgraded in battle.characters.items():
-        rules = rules_for("character", cid)
-        assert rules is not None
-        hooks.append(rules.hooks["upgraded" if upgraded else "basic"](battle.city, battle.side))
-    game.use_hooks(combine(hooks))
-    return game
+    return build_game(params, battle.scenario,
+                      [(cid, "upgraded" if upgraded else "basic") for cid, upgraded in battle.characters.items()])
 
 
 def find_component(text: str, kind: str, box_id: str = DEFAULT_BOX) -> str:

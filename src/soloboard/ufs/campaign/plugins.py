@@ -183,6 +183,18 @@ def rules_for(kind: str, component_id: str) -> ComponentRules | None:
     return _RULES.get((kind, component_id))
 
 
+def registered(kind: str) -> list[ComponentRules]:
+    """The characters or scenarios whose rules plugins gave, by id."""
+    load_plugins()
+    return sorted((r for (k, _cid), r in _RULES.items() if k == kind), key=lambda r: r.component)
+
+
+def sky_tiles() -> dict[str, dict[str, Any]]:
+    """The advanced sky tiles plugins gave (their data, by id)."""
+    load_plugins()
+    return dict(_SKY_TILES)
+
+
 def sky_tile_data(tile_id: str) -> dict[str, Any] | None:
     load_plugins()
     return _SKY_TILES.get(tile_id)
@@ -196,6 +208,26 @@ def forget(kind: str, component_id: str) -> None:
 
         _SKY_TILES.pop(component_id, None)
         C.unregister_sky_tile(component_id)
+
+
+def unload() -> None:
+    """Forget everything the plugins added: their cities, boxes, rules and sky tiles (tests, or
+    a process that loads the plugins again)."""
+    from soloboard.ufs import components as C
+    from soloboard.ufs.campaign.box import unregister_box
+
+    global _LOADED
+    for info in _LOADED or []:
+        for what in info.added:
+            if what.startswith("city "):
+                C.unregister_city(what.removeprefix("city "))
+            elif what.startswith("campaign box "):
+                unregister_box(what.removeprefix("campaign box "))
+    for tile in list(_SKY_TILES):
+        C.unregister_sky_tile(tile)
+    _RULES.clear()
+    _SKY_TILES.clear()
+    _LOADED = None
 
 
 def combine(hooks: list[RuleHooks]) -> RuleHooks:

@@ -42,6 +42,15 @@ def known(c: Campaign, cid: str, kind: str, side: str | None = None) -> bool:
     return rules_for(kind, cid) is not None
 
 
+def known_sides(kind: str, cid: str) -> dict[str, bool] | bool:
+    """Whether soloboard knows a character's rules on each side (``{"basic", "upgraded"}``), or a
+    scenario's (one bool)."""
+    rules = rules_for(kind, cid)
+    if kind == "character":
+        return {side: rules is not None and side in rules.hooks for side in ("basic", "upgraded")}
+    return rules is not None
+
+
 def character_side(c: Campaign, cid: str) -> str:
     return "upgraded" if cid in c.upgraded else "basic"
 

@@ -88,6 +88,10 @@ export const api = {
   // the browser game of the campaign's digital game set up: {id, tokens, host} (tokens only when new)
   campaignGame: (name) => request("POST", `/api/campaigns/${encodeURIComponent(name)}/game`),
   importCampaign: (text) => request("POST", "/api/campaigns/import", { body: text, raw: true }),
+  customComponents: () => request("GET", "/api/campaigns/custom/components"),
+  // {city, side, scenario, characters: {id: upgraded}, sky: [[tile, side] x4]}: its stars, what is not known
+  customBattle: (spec) => request("POST", "/api/campaigns/custom", { body: spec }),
+  customGame: (spec) => request("POST", "/api/campaigns/custom/game", { body: spec }),
   campaignExportUrl: (name) => `/api/campaigns/${encodeURIComponent(name)}/export`,
 };
 

@@ -6,7 +6,7 @@
 
 import { ApiError, api, storeHostToken, storeSeatToken } from "./api.js";
 import { dateTime, t, tn } from "./i18n.js";
-import { announce, h, navigate, toast } from "./shared.js";
+import { announce, h, navigate, starsView, toast } from "./shared.js";
 
 const THREATS = [0, 1, 2, 3, 4];
 const CHAPTERS = [1, 2, 3, 4];
@@ -123,6 +123,121 @@ function importCampaignBox() {
     status);
 }
 
+// --- the custom battle builder ("campaign components in a standalone game") ---------------------
+
+const SKY_SIDES = ["easy", "threat"];
+
+function customBuilder(parts) {
+  const spec = { city: "roswell", side: "blue", scenario: null, characters: {},
+    sky: [["basic", "easy"], ["basic", "easy"], ["basic", "easy"], ["basic", "easy"]] };
+  const out = h("div", { class: "custom-result", "aria-live": "polite" });
+  let asked = 0;
+  const unknownMark = (known) => (known ? "" : ` · ${t("rules not known")}`);
+
+  async function update() {
+    const seq = ++asked;
+    try {
+      const answer = await api.customBattle(spec);
+      if (seq !== asked) return;
+      const measured = (answer.measured || []).map((m) => ({ ...m,
+        agent: m.match === "exact" ? m.agent : t("{agent}, tiles drawn at random", { agent: m.agent }) }));
+      const d = answer.difficulty;
+      out.replaceChildren(
+        // measured win rates exist only for the engine's own set-ups
+        starsView({ stars: d.stars, scale: d.scale, stars_text: null, measured: answer.playable ? measured : null }) || "",
+        d.parts.length ? h("ul", { class: "star-terms" }, d.parts.map((p) => h("li", null,
+          h("span", null, p.what), h("span", { class: "star-term" }, `${p.value > 0 ? "+" : ""}${starValue(p.value)}`))))
+          : null,
+        ...(d.notes || []).map((note) => h("p", { class: "field-help" }, note)),
+        answer.playable
+          ? h("button", { type: "button", class: "token-button primary", "data-play": "custom", onclick: play },
+            t("Play this battle here"))
+          : h("div", { class: "form-warning" }, h("p", null, t("Played at your table: soloboard does not know {parts}.",
+            { parts: answer.unknown.join(", ") }))));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (seq === asked) out.replaceChildren(h("p", { class: "form-error" }, err.message));
+    }
+  }
+
+  async function play() {
+    try {
+      const game = await api.customGame(spec);
+      for (const tok of game.tokens || []) storeSeatToken(game.id, tok.seat, tok.token);
+      storeHostToken(game.id, game.host);
+      navigate(`/game/${encodeURIComponent(game.id)}`);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      toast(err.message, "error", err.rule);
+    }
+  }
+
+  const select = (id, options, value, onChange) => {
+    const el = h("select", { id }, options.map((o) => h("option", { value: o.value }, o.label)));
+    el.value = value;
+    el.addEventListener("change", () => { onChange(el.value); update(); });
+    return el;
+  };
+  const city = select("custom-city", parts.cities.map((c) => ({ value: c.id, label: c.name + unknownMark(c.known.blue) })),
+    spec.city, (v) => { spec.city = v; });
+  const side = select("custom-side", [{ value: "blue", label: t("blue side") }, { value: "damaged", label: t("damaged side") }],
+    spec.side, (v) => { spec.side = v; });
+  const scenario = select("custom-scenario", [{ value: "", label: t("No scenario") },
+    ...parts.scenarios.map((c) => ({ value: c.id, label: c.name + unknownMark(c.known) }))], "", (v) => { spec.scenario = v || null; });
+  const team = h("div", { class: "custom-team" }, parts.characters.map((c) => {
+    const box = h("input", { type: "checkbox", id: `custom-char-${c.id}`, value: c.id });
+    const level = h("select", { "aria-label": t("{name}: side", { name: c.name }), disabled: true },
+      h("option", { value: "basic" }, t("blue side") + (c.known.upgraded && !c.known.basic ? unknownMark(false) : "")),
+      h("option", { value: "upgraded" }, t("upgraded side") + (c.known.basic && !c.known.upgraded ? unknownMark(false) : "")));
+    const sync = () => {
+      level.disabled = !box.checked;
+      if (box.checked) spec.characters[c.id] = level.value === "upgraded";
+      else delete spec.characters[c.id];
+      update();
+    };
+    box.addEventListener("change", sync);
+    level.addEventListener("change", sync);
+    const unknown = !c.known.basic && !c.known.upgraded;
+    return h("div", { class: "custom-char" }, box,
+      h("label", { for: `custom-char-${c.id}` }, c.name,
+        unknown ? h("span", { class: "unknown-tag", title: t("Its rules are on the sealed chapter components and are not known to soloboard: play it at your table.") }, t("rules not known")) : null),
+      level);
+  }));
+  // the sky as it lies above the city: height 4 at the top
+  const sky = h("div", { class: "custom-sky" }, [3, 2, 1, 0].map((i) => {
+    const tiles = parts.sky[i];
+    const tile = select(`custom-tile-${i + 1}`, tiles.map((x) => ({ value: x.id,
+      label: (x.id === "basic" ? t("basic tile") : x.name) + (x.known ? "" : ` · ${t("contents not known")}`) })),
+    "basic", (v) => { spec.sky[i][0] = v; });
+    const sideBox = h("div", { class: "segmented small", role: "radiogroup", "aria-label": t("Sky tile {n}", { n: i + 1 }) },
+      SKY_SIDES.map((s) => {
+        const input = h("input", { type: "radio", name: `custom-tile-side-${i + 1}`, value: s, id: `custom-tile-${i + 1}-${s}` });
+        input.checked = s === "easy";
+        input.addEventListener("change", () => { spec.sky[i][1] = s; update(); });
+        return h("label", { for: `custom-tile-${i + 1}-${s}` }, input, h("span", null, s === "threat" ? t("threat side") : t("easy side")));
+      }));
+    return h("div", { class: "custom-tile", "data-height": i + 1 },
+      h("label", { class: "field-label", for: `custom-tile-${i + 1}` }, t("Sky tile {n}", { n: i + 1 })), tile, sideBox);
+  }));
+  update();
+  return h("div", { class: "custom-builder" },
+    h("div", { class: "fields" },
+      h("div", { class: "field-row" },
+        h("label", { class: "field", for: "custom-city" }, h("span", { class: "field-label" }, t("City")), city),
+        h("label", { class: "field", for: "custom-side" }, h("span", { class: "field-label" }, t("City side")), side)),
+      h("label", { class: "field", for: "custom-scenario" }, h("span", { class: "field-label" }, t("Scenario")), scenario),
+      h("div", { class: "field" }, h("span", { class: "field-label" }, t("Characters")), team),
+      h("div", { class: "field" }, h("span", { class: "field-label" }, t("Sky tiles")),
+        h("span", { class: "field-help" }, t("Top tile nearest the mothership.")), sky)),
+    h("aside", { class: "difficulty paper-inset", "aria-label": t("Difficulty") }, out));
+}
+
+function starValue(value) {
+  const whole = Math.trunc(Math.abs(value));
+  const half = Math.abs(value) % 1 !== 0;
+  return `${value < 0 ? "−" : ""}${whole || !half ? whole : ""}${half ? "½" : ""}`;
+}
+
 export async function pageCampaigns(main) {
   document.title = `${t("Campaigns")} · soloboard`;
   let list;
@@ -131,6 +246,13 @@ export async function pageCampaigns(main) {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     list = err;
+  }
+  let parts = null;
+  try {
+    parts = await api.customComponents();
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    parts = err;
   }
   main.replaceChildren(h("div", { class: "campaigns" },
     h("section", { class: "hero" },
@@ -142,7 +264,11 @@ export async function pageCampaigns(main) {
         list instanceof ApiError ? h("p", { class: "form-error" }, list.message) : campaignList(list)),
       h("section", { class: "panel paper", "aria-labelledby": "campaign-new-title" },
         h("h2", { id: "campaign-new-title" }, t("New campaign")), newCampaignForm(),
-        h("h2", null, t("Import")), importCampaignBox()))));
+        h("h2", null, t("Import")), importCampaignBox())),
+    h("section", { class: "panel paper", "aria-labelledby": "custom-title" },
+      h("h2", { id: "custom-title" }, t("Custom battle")),
+      h("p", { class: "field-help" }, t("The rulebook's custom battle: campaign components in a standalone game. Its difficulty is counted as the rulebook counts it: +1 per black star on the sky tiles, +1 with a scenario, −1 per upgraded character, −½ per damaged city side and per basic character.")),
+      parts instanceof ApiError ? h("p", { class: "form-error" }, parts.message) : customBuilder(parts))));
 }
 
 // --- /campaign/{name} ------------------------------------------------------------------------
@@ -333,14 +459,14 @@ export async function pageCampaign(main, name) {
     const team = status.team.map((x) => h("li", { "data-id": x.id },
       h("span", { class: "component-name" }, x.name), " ",
       h("span", { class: "component-side" }, sideText(x.side)),
-      h("span", { class: "muted" }, ` · ${t("met in chapter {n}", { n: x.chapter_met })}`),
+      h("span", { class: "muted" }, " · " + t("met in chapter {n}", { n: x.chapter_met })),
       x.may_upgrade ? h("button", { type: "button", class: "token-button small", onclick: () => step("upgrade", x.id) },
         t("Turn to the upgraded side")) : null));
     teamSlot.replaceChildren(
       h("h3", null, t("Characters")),
-      team.length ? h("ul", { class: "team" }, team) : h("p", { class: "muted" }, t("None yet")),
+      team.length ? h("ul", { class: "team" }, team) : h("p", { class: "muted" }, t("No character yet")),
       h("h3", null, t("Cities saved")),
-      h("p", null, status.cities_kept.map((c) => c.name).join(", ") || t("None yet")),
+      h("p", null, status.cities_kept.map((c) => c.name).join(", ") || t("No city saved yet")),
       h("h3", null, t("Removed from the campaign")),
       status.removed.length ? h("dl", { class: "removed" }, ["scenario", "city", "character", "sky_tile"].flatMap((kind) => {
         const names = status.removed.filter((c) => c.kind === kind).map((c) => c.name);

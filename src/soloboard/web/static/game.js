@@ -241,7 +241,7 @@ export async function pageGame(main, id, onLeave) {
       return;
     }
     toast(err.message, "error", err.rule);
-    announce(err.rule ? `${err.message} ${t("Rule: {rule}", { rule: err.rule })}` : err.message);
+    announce(err.rule ? err.message + " " + t("Rule: {rule}", { rule: err.rule }) : err.message);
     // a token refused: a seat of this device may have been joined elsewhere unheard (a lost stream)
     if (err.status === 403 && err.rule === "seat token" && await checkSeats()) await load();
   }

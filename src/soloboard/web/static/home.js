@@ -3,9 +3,9 @@
 // importing a game file.
 
 import { ApiError, api, storeHostToken, storeSeatToken } from "./api.js";
-import { dateTime, percent, t, tn } from "./i18n.js";
+import { dateTime, t, tn } from "./i18n.js";
 import {
-  catalog, gameTitle, h, navigate, setupSummary, starNumber, toast,
+  catalog, gameTitle, h, navigate, setupSummary, starsView, toast,
 } from "./shared.js";
 
 // one of two ways to choose the same thing: the server refuses both at once
@@ -128,40 +128,6 @@ function cardsField(spec, value, onChange) {
     box.append(h("label", { for: `card-${i}`, class: "card-pick", title: c.help || null }, input, h("span", null, c.label)));
   });
   return h("div", { class: "field" }, h("span", { class: "field-label" }, spec.label), box);
-}
-
-function starsView(setup) {
-  if (!setup) return null;
-  const value = setup.stars;
-  const scale = setup.scale || (value === null || value === undefined ? "none" : "stars");
-  let big = null;
-  if (value !== null && value !== undefined && scale === "level") {
-    big = h("p", { class: "stars-big" }, t("Level {level}", { level: value }));
-  } else if (value !== null && value !== undefined) {
-    const whole = Math.max(0, Math.floor(value));
-    const half = value > 0 && value % 1 !== 0;
-    big = h("p", { class: "stars-big", "aria-label": t("Difficulty {stars} stars", { stars: starNumber(value) }) },
-      h("span", { class: "star-row", "aria-hidden": "true" }, "★".repeat(whole), half ? h("span", { class: "half-star" }, "★") : null,
-        whole === 0 && !half ? "☆" : null),
-      h("span", { class: "stars-number" }, starNumber(value)));
-  }
-  const measured = Array.isArray(setup.measured) ? [...setup.measured] : [];
-  measured.sort((a, b) => (b.rate ?? 0) - (a.rate ?? 0));
-  return h("div", { class: "stars-box" },
-    big,
-    setup.stars_text ? h("p", { class: "stars-text" }, setup.stars_text) : null,
-    measured.length
-      ? h("table", { class: "measured" },
-        h("caption", null, t("Measured win rate for this set-up")),
-        h("thead", null, h("tr", null, h("th", { scope: "col" }, t("Agent")), h("th", { scope: "col" }, t("Win rate")),
-          h("th", { scope: "col" }, t("Games")))),
-        h("tbody", null, measured.map((m, i) => h("tr", { class: i === 0 ? "strongest" : null },
-          h("th", { scope: "row" }, m.agent),
-          h("td", null, percent(m.rate), " ",
-            m.low !== undefined && m.high !== undefined
-              ? h("span", { class: "muted" }, t("({low}–{high})", { low: percent(m.low), high: percent(m.high) })) : null),
-          h("td", null, String(m.games))))))
-      : h("p", { class: "muted" }, t("No difficulty report has been run for this set-up yet.")));
 }
 
 export function openNewGame(cat, chosenName, anchor) {
@@ -354,7 +320,7 @@ export function openNewGame(cat, chosenName, anchor) {
       navigate(`/game/${encodeURIComponent(created.id)}`);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      errorEl.textContent = err.rule ? `${err.message} (${t("Rule: {rule}", { rule: err.rule })})` : err.message;
+      errorEl.textContent = err.rule ? err.message + " (" + t("Rule: {rule}", { rule: err.rule }) + ")" : err.message;
     } finally {
       startBtn.disabled = false;
     }

@@ -341,7 +341,8 @@ function statusBar(game, view, t, canAct, mySeats) {
     left.append(el("div", {}, prompt));
   }
   const diff = el("span", { class: "mon-difficulty",
-    text: `${view.solo ? t("Solo mode") : t("{n} players", { n: view.players })} · ${t("Difficulty: {level}", { level: view.difficulty.text })}` });
+    text: (view.solo ? t("Solo mode") : t("{n} players", { n: view.players })) + " · "
+      + t("Difficulty: {level}", { level: view.difficulty.text }) });
   bar.append(left, diff);
   return bar;
 }

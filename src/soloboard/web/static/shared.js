@@ -2,7 +2,7 @@
 // game catalog (names, parameters and their labels) and in-page navigation.
 
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { percent, t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -201,4 +201,40 @@ export function starNumber(value) {
   const whole = Math.floor(twice / 2);
   const half = twice % 2 === 1;
   return sign + (whole || !half ? String(whole) : "") + (half ? "½" : "");
+}
+
+// A set-up's difficulty: the rulebook's stars (or level) with its terms, and the agents' measured
+// win rates for it (the new-game dialog and the custom battle builder).
+export function starsView(setup) {
+  if (!setup) return null;
+  const value = setup.stars;
+  const scale = setup.scale || (value === null || value === undefined ? "none" : "stars");
+  let big = null;
+  if (value !== null && value !== undefined && scale === "level") {
+    big = h("p", { class: "stars-big" }, t("Level {level}", { level: value }));
+  } else if (value !== null && value !== undefined) {
+    const whole = Math.max(0, Math.floor(value));
+    const half = value > 0 && value % 1 !== 0;
+    big = h("p", { class: "stars-big", "aria-label": t("Difficulty {stars} stars", { stars: starNumber(value) }) },
+      h("span", { class: "star-row", "aria-hidden": "true" }, "★".repeat(whole), half ? h("span", { class: "half-star" }, "★") : null,
+        whole === 0 && !half ? "☆" : null),
+      h("span", { class: "stars-number" }, starNumber(value)));
+  }
+  const measured = Array.isArray(setup.measured) ? [...setup.measured] : [];
+  measured.sort((a, b) => (b.rate ?? 0) - (a.rate ?? 0));
+  return h("div", { class: "stars-box" },
+    big,
+    setup.stars_text ? h("p", { class: "stars-text" }, setup.stars_text) : null,
+    setup.measured === null ? null : measured.length
+      ? h("table", { class: "measured" },
+        h("caption", null, t("Measured win rate for this set-up")),
+        h("thead", null, h("tr", null, h("th", { scope: "col" }, t("Agent")), h("th", { scope: "col" }, t("Win rate")),
+          h("th", { scope: "col" }, t("Games")))),
+        h("tbody", null, measured.map((m, i) => h("tr", { class: i === 0 ? "strongest" : null },
+          h("th", { scope: "row" }, m.agent),
+          h("td", null, percent(m.rate), " ",
+            m.low !== undefined && m.high !== undefined
+              ? h("span", { class: "muted" }, t("({low}–{high})", { low: percent(m.low), high: percent(m.high) })) : null),
+          h("td", null, String(m.games))))))
+      : h("p", { class: "muted" }, t("No difficulty report has been run for this set-up yet.")));
 }

@@ -408,7 +408,7 @@ function drawActions(L, view, t, st) {
       box.appendChild(el("path", { d: `M${x - 3},${y + G.ch / 2 - 7} l9,7 l-9,7 z`, fill: "#ffd166" }));
     }
     if (a.uncertain) box.appendChild(uncertainMark(x + L.action - 16, y + G.ch - 12, t("known from one source only")));
-    const title = `${sky.action_word}, ${t("row {n}", { n: a.row })}: ${text}`;
+    const title = sky.action_word + ", " + t("row {n}", { n: a.row }) + ": " + text;
     box.appendChild(el("title", {}, title));
     // no hover on a phone: a tap on an action says it in words
     box.addEventListener("click", () => { if (st && !st.animating && st.msg) st.msg.textContent = title; });
@@ -528,7 +528,7 @@ function drawSkyNumbers(L, view, t) {
       el("rect", { x: bx, y: by, width: w, height: h, rx: 4 }),
       el("text", { x: bx + w / 2, y: by + h - (L.wide ? 3.5 : 4), "text-anchor": "middle", class: "expl-num" },
         `${cell.number}+`),
-      el("title", {}, `${cell.cell}: ${t("explosion {n}", { n: cell.number })}`)));
+      el("title", {}, cell.cell + ": " + t("explosion {n}", { n: cell.number }))));
   }
   return g;
 }
@@ -657,15 +657,15 @@ function drawBase(L, view, t) {
     }
     const r0 = rects[0];
     const costText = t("cost {n} energy", { n: room.energy_cost });
-    const modText = room.modifier ? `, ${t("modifier {m}", { m: signed(room.modifier) })}` : "";
+    const modText = room.modifier ? ", " + t("modifier {m}", { m: signed(room.modifier) }) : "";
     const title = `${room.anchor}: ${room.name} (${costText}${modText})`;
     rg.appendChild(el("title", {}, title));
     g.appendChild(rg);
     // inside the room's frame: the modifier top left, the energy cost on the bottom edge
     if (room.modifier) {
       labels.appendChild(modTag(r0.x + 5, r0.y + 4, room.modifier,
-        `${room.anchor}: ${t("room modifier {m}: added to the sum of its dice when the room is used",
-          { m: signed(room.modifier) })}`));
+        room.anchor + ": " + t("room modifier {m}: added to the sum of its dice when the room is used",
+          { m: signed(room.modifier) })));
     }
     for (let i = 0; i < room.energy_cost; i++) {
       const cx = r0.x + r0.w / 2 + (i - (room.energy_cost - 1) / 2) * 15;
@@ -685,7 +685,7 @@ function drawBase(L, view, t) {
         class: "rubble" }));
       if (s.distance >= 1 && s.distance <= 6) {
         labels.appendChild(digMark(p.x + 7, p.y + G.bh - 32, s.distance,
-          `${s.space}: ${t("{n} steps ahead of the excavator: a die of {n} or more may go here to dig", { n: s.distance })}`));
+          s.space + ": " + t("{n} steps ahead of the excavator: a die of {n} or more may go here to dig", { n: s.distance })));
       }
     }
     if (s.excavator) {
@@ -994,7 +994,7 @@ function boardKey(L, view, st, t) {
 
 function statusBar(view, game, moves, st, ui, t, interactive) {
   const bar = html("div", { class: "ufs-status" });
-  bar.appendChild(html("span", { class: "ufs-phase" }, `${t("Round {n}", { n: view.round })} · ${view.phase_title}`));
+  bar.appendChild(html("span", { class: "ufs-phase" }, t("Round {n}", { n: view.round }) + " · " + view.phase_title));
   let prompt = "";
   if (view.status.over) prompt = view.status.text;
   else if (!interactive) prompt = "";
@@ -1013,6 +1013,8 @@ function statusBar(view, game, moves, st, ui, t, interactive) {
   if (moves.done) button(t("End the Rooms Phase"), moves.done[0], "primary");
   if (moves.skip) button(t("Skip the robot"), moves.skip[0]);
   if (moves.no_six) button(t("Keep the roll"), moves.no_six[0]);
+  // a character's once-per-game ability: offered while unused, at the decisions its rules allow
+  for (const m of moves.ability || []) button(t("Use the ability: {who}", { who: m.by }), m, "ability-button");
   bar.appendChild(buttons);
   return bar;
 }
