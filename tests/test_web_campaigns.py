@@ -285,9 +285,9 @@ def test_the_custom_battle_builder(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("spec", "words"), [
-    ({"city": "atlantis"}, "Unknown component 'atlantis'"),
-    ({"city": "roswell", "scenario": "picnic"}, "Unknown component 'picnic'"),
-    ({"city": "roswell", "characters": {"nobody": True}}, "Unknown component 'nobody'"),
+    ({"city": "atlantis"}, "Unknown city 'atlantis'"),
+    ({"city": "roswell", "scenario": "picnic"}, "Unknown scenario 'picnic'"),
+    ({"city": "roswell", "characters": {"nobody": True}}, "Unknown character 'nobody'"),
     ({"city": "roswell", "side": "purple"}, "blue or damaged"),
     ({"city": "roswell", "sky": [["basic", "easy"]] * 3}, "4 tiles"),
     ({"city": "roswell", "sky": [["advanced-sky-3", "easy"]] + [["basic", "easy"]] * 3}, "does not go at height 1"),
@@ -309,3 +309,26 @@ def test_a_custom_battle_with_plugin_components_is_played_and_survives_a_restart
     with TestClient(create_app(db)) as other:  # rebuilt with the character's rules
         again = other.get(f"/api/games/{started['id']}").json()
         assert [m["id"] for m in again["moves"]] == [m["id"] for m in game["moves"]]
+
+
+def test_a_campaign_that_cannot_be_read_now_does_not_hide_the_others(
+        db: Path, client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    """A campaign of a plugin's box, the plugin gone: listed with the reason, the others still listed."""
+    from soloboard.core.store import Store
+
+    new(client, "Fine")
+    with Store(db) as store:  # as a plugin's box would have left it
+        document = json.loads(client.get("/api/campaigns/Fine/export").text)
+        document["box"] = document["records"][0]["box"] = "gone-box"
+        document["name"] = document["records"][0]["name"] = "Orphan"
+        with store.db:
+            store.db.execute("INSERT INTO campaigns (name, box, document, records, phase, created_at, updated_at) "
+                             "VALUES ('Orphan', 'gone-box', ?, 3, 'choose', 'x', 'z')", (json.dumps(document),))
+    listed = client.get("/api/campaigns").json()["campaigns"]
+    assert [(c["name"], c["phase"]) for c in listed] == [("Orphan", "unreadable"), ("Fine", "choose")]
+    assert "gone-box" in listed[0]["error"]
+    r = client.get("/api/campaigns/Orphan")
+    assert r.status_code == 409 and "gone-box" in r.json()["error"]
+    assert main(["campaign", "--store", str(db), "list"]) == 0
+    out = capsys.readouterr().out
+    assert "Orphan: cannot be read now" in out and "Fine:" in out

@@ -165,6 +165,9 @@ def _step(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
         if not rows:
             print(_("No campaign yet: soloboard campaign new NAME"))
         for r in rows:
+            if r.error is not None:
+                print(_("{name}: cannot be read now: {why}").format(name=r.name, why=r.error))
+                continue
             if r.phase == "over":
                 state = pgettext("campaign", "over")
             else:
@@ -343,8 +346,8 @@ def _stars(args: argparse.Namespace, input_fn: InputFn) -> int:
     print(custom.difficulty(battle).text)
     missing = custom.unknown_parts(battle)
     if missing:
-        print(_("soloboard cannot play this battle, it does not know {parts}: play it at the table.").format(
-            parts="; ".join(missing)))
+        print(_("soloboard cannot play this battle: it does not know {parts}").format(parts="; ".join(missing)))
+        print(_("Set it up and play it at the table."))
         return 0
     if args.play:
         return _play_custom(custom.new_game(battle), args.seed, input_fn)

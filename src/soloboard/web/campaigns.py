@@ -139,13 +139,15 @@ class Campaigns:
         if len(spec.sky) != 4 or any(side not in custom.SIDES for _tile, side in spec.sky):
             raise GameError(400, _("A sky has 4 tiles, bottom first, each on its easy or threat side"))
         known = custom.components()
+        unknown = {"cities": _("Unknown city {id!r} (the cities: {ids})"),
+                   "scenarios": _("Unknown scenario {id!r} (the scenarios: {ids})"),
+                   "characters": _("Unknown character {id!r} (the characters: {ids})")}
         for kind, wanted in (("cities", [spec.city]), ("scenarios", [spec.scenario] if spec.scenario else []),
                              ("characters", list(spec.characters))):
             ids = {c["id"] for c in known[kind]}
             for cid in wanted:
                 if cid not in ids:
-                    raise GameError(400, _("Unknown component {id!r} (the {kind}: {ids})").format(
-                        id=cid, kind=kind, ids=", ".join(sorted(ids))))
+                    raise GameError(400, unknown[kind].format(id=cid, ids=", ".join(sorted(ids))))
         for height, (tile, _side) in enumerate(spec.sky, start=1):
             ids = {t["id"] for t in known["sky"][height - 1]}
             if tile not in ids:

@@ -26,14 +26,18 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+UNREADABLE = "unreadable"  # a stored campaign this soloboard cannot replay now (Summary.error says why)
+
+
 @dataclass(frozen=True)
 class Summary:
     name: str
     chapter: int
     phase: str
     battles: int
-    threat: int
+    threat: int | None
     updated_at: str
+    error: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -50,10 +54,16 @@ class CampaignRepository:
         return [r[0] for r in self.db.execute("SELECT name FROM campaigns ORDER BY updated_at DESC, id DESC")]
 
     def summaries(self) -> list[Summary]:
+        """Every campaign, the latest played first; one that cannot be read now (its box came with
+        a plugin that is gone, say) is listed with the reason, not left out and not fatal."""
         out = []
-        for (document, updated) in self.db.execute(
-                "SELECT document, updated_at FROM campaigns ORDER BY updated_at DESC, id DESC"):
-            c = files.loads(document)
+        for (name, document, updated) in self.db.execute(
+                "SELECT name, document, updated_at FROM campaigns ORDER BY updated_at DESC, id DESC"):
+            try:
+                c = files.loads(document)
+            except CampaignError as exc:
+                out.append(Summary(name, 0, UNREADABLE, 0, None, updated, str(exc)))
+                continue
             out.append(Summary(c.name, c.chapter, c.phase, len(c.battles), c.threat, updated))
         return out
 

@@ -20,6 +20,7 @@ function phaseText(phase) {
     set_up: t("Setting up a game"),
     playing: t("Game in play"),
     over: t("Campaign over"),
+    unreadable: t("Cannot be read now"),
   }[phase] || phase;
 }
 
@@ -92,8 +93,8 @@ function campaignList(list) {
   return h("ul", { class: "saved-games campaign-list" }, list.map((c) => h("li", null,
     h("a", { class: "saved-game", href: campaignPath(c.name), "data-nav": true },
       h("span", { class: "saved-title" }, c.name),
-      h("span", { class: "saved-setup" },
-        [c.chapter ? t("Chapter {n}", { n: c.chapter }) : null,
+      h("span", { class: "saved-setup" }, c.error ? c.error
+        : [c.chapter ? t("Chapter {n}", { n: c.chapter }) : null,
           tn("{n} battle", "{n} battles", c.battles),
           t("threat level {level}", { level: c.threat })].filter(Boolean).join(" · ")),
       h("span", { class: "saved-meta" }, phaseText(c.phase), " · ", dateTime(c.updated_at))))));
@@ -402,9 +403,10 @@ export async function pageCampaign(main, name) {
         ? h("div", { class: "field-row" },
           h("button", { type: "button", class: "token-button primary", "data-play": "digital",
             onclick: async () => { if (await step("set_up")) await openGame(); } },
-          `${setUp}: ${t("play it here")}`),
+          number === 1 ? t("Set up the first game and play it here") : t("Set up the second game and play it here")),
           h("button", { type: "button", class: "token-button", "data-play": "companion",
-            onclick: () => step("set_up", null, { companion: true }) }, `${setUp}: ${t("play it at your table")}`))
+            onclick: () => step("set_up", null, { companion: true }) },
+          number === 1 ? t("Set up the first game at your table") : t("Set up the second game at your table")))
         : h("div", { class: "field-row" },
           h("button", { type: "button", class: "token-button primary", onclick: () => step("set_up", null, { companion: true }) },
             setUp)));

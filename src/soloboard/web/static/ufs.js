@@ -685,7 +685,7 @@ function drawBase(L, view, t) {
         class: "rubble" }));
       if (s.distance >= 1 && s.distance <= 6) {
         labels.appendChild(digMark(p.x + 7, p.y + G.bh - 32, s.distance,
-          s.space + ": " + t("{n} steps ahead of the excavator: a die of {n} or more may go here to dig", { n: s.distance })));
+          s.space + ": " + t("distance from the excavator {n}: a die of {n} or more may go here to dig", { n: s.distance })));
       }
     }
     if (s.excavator) {
