@@ -244,6 +244,8 @@ def test_the_custom_battle_builder_counts_the_stars_and_plays_a_known_battle(liv
     stars = builder.locator(".stars-number")
     stars.wait_for()
     assert stars.text_content() == "0"
+    # nothing to add up yet: the box holds the stars and the play button, nothing else
+    assert "null" not in builder.locator(".custom-result").text_content()
     # the rulebook's count, term by term: a basic threat side +1, an advanced tile's threat side +2,
     # a scenario +1, an upgraded character -1, a damaged city side -½
     page.select_option("#custom-city", "havana")

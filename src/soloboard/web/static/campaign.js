@@ -143,7 +143,7 @@ function customBuilder(parts) {
       const measured = (answer.measured || []).map((m) => ({ ...m,
         agent: m.match === "exact" ? m.agent : t("{agent}, tiles drawn at random", { agent: m.agent }) }));
       const d = answer.difficulty;
-      out.replaceChildren(
+      out.replaceChildren(...[
         // measured win rates exist only for the engine's own set-ups
         starsView({ stars: d.stars, scale: d.scale, stars_text: null, measured: answer.playable ? measured : null }) || "",
         d.parts.length ? h("ul", { class: "star-terms" }, d.parts.map((p) => h("li", null,
@@ -154,7 +154,7 @@ function customBuilder(parts) {
           ? h("button", { type: "button", class: "token-button primary", "data-play": "custom", onclick: play },
             t("Play this battle here"))
           : h("div", { class: "form-warning" }, h("p", null, t("Played at your table: soloboard does not know {parts}.",
-            { parts: answer.unknown.join(", ") }))));
+            { parts: answer.unknown.join(", ") })))].filter(Boolean));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (seq === asked) out.replaceChildren(h("p", { class: "form-error" }, err.message));
