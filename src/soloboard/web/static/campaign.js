@@ -4,9 +4,9 @@
 // player's steps with the revision it shows, so a step taken meanwhile elsewhere (the terminal,
 // another tab) is refused and nothing is lost.
 
-import { ApiError, api, storeHostToken, storeSeatToken } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { dateTime, t, tn } from "./i18n.js";
-import { announce, h, navigate, starsView, toast } from "./shared.js";
+import { announce, fileImportBox, h, navigate, openCreatedGame, starsView, toast } from "./shared.js";
 
 const THREATS = [0, 1, 2, 3, 4];
 const CHAPTERS = [1, 2, 3, 4];
@@ -101,27 +101,9 @@ function campaignList(list) {
 }
 
 function importCampaignBox() {
-  const input = h("input", { type: "file", id: "campaign-file", accept: ".json,application/json", class: "visually-hidden-file" });
-  const status = h("p", { class: "import-status", role: "status" });
-  input.addEventListener("change", async () => {
-    const file = input.files && input.files[0];
-    if (!file) return;
-    status.textContent = t("Reading {name}…", { name: file.name });
-    try {
-      const created = await api.importCampaign(await file.text());
-      navigate(campaignPath(created.status.name));
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      status.textContent = t("This file could not be imported: {reason}", { reason: err.message });
-      toast(status.textContent, "error");
-    } finally {
-      input.value = "";
-    }
-  });
-  return h("div", { class: "import-box" }, input,
-    h("label", { for: "campaign-file", class: "token-button" }, t("Import a campaign file")),
-    h("span", { class: "field-help" }, t("A campaign exported from this page or by 'soloboard campaign export'. Its whole journal is checked.")),
-    status);
+  return fileImportBox({ id: "campaign-file", label: t("Import a campaign file"),
+    help: t("A campaign exported from this page or by 'soloboard campaign export'. Its whole journal is checked."),
+    load: async (text) => navigate(campaignPath((await api.importCampaign(text)).status.name)) });
 }
 
 // --- the custom battle builder ("campaign components in a standalone game") ---------------------
@@ -163,10 +145,7 @@ function customBuilder(parts) {
 
   async function play() {
     try {
-      const game = await api.customGame(spec);
-      for (const tok of game.tokens || []) storeSeatToken(game.id, tok.seat, tok.token);
-      storeHostToken(game.id, game.host);
-      navigate(`/game/${encodeURIComponent(game.id)}`);
+      openCreatedGame(await api.customGame(spec));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       toast(err.message, "error", err.rule);
@@ -447,10 +426,7 @@ export async function pageCampaign(main, name) {
   // the browser game of the digital game set up (started the first time; this device keeps its seat)
   async function openGame() {
     try {
-      const game = await api.campaignGame(view.status.name);
-      for (const tok of game.tokens || []) storeSeatToken(game.id, tok.seat, tok.token);
-      storeHostToken(game.id, game.host);
-      navigate(`/game/${encodeURIComponent(game.id)}`);
+      openCreatedGame(await api.campaignGame(view.status.name));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       toast(err.message, "error", err.rule);

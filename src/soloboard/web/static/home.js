@@ -2,10 +2,10 @@
 // each game and the set-up's difficulty (stars, measured win rates), the saved games, and
 // importing a game file.
 
-import { ApiError, api, storeHostToken, storeSeatToken } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { dateTime, t, tn } from "./i18n.js";
 import {
-  catalog, gameTitle, h, navigate, setupSummary, starsView, toast,
+  catalog, fileImportBox, gameTitle, h, openCreatedGame, setupSummary, starsView,
 } from "./shared.js";
 
 // one of two ways to choose the same thing: the server refuses both at once
@@ -314,10 +314,8 @@ export function openNewGame(cat, chosenName, anchor) {
       const seatList = seatsSpec();
       if (seatList) body.seats = seatList;
       const created = await api.create(body);
-      for (const tok of created.tokens || []) storeSeatToken(created.id, tok.seat, tok.token);
-      storeHostToken(created.id, created.host);
       dialog.close();
-      navigate(`/game/${encodeURIComponent(created.id)}`);
+      openCreatedGame(created);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       errorEl.textContent = err.rule ? err.message + " (" + t("Rule: {rule}", { rule: err.rule }) + ")" : err.message;
@@ -383,31 +381,9 @@ function savedList(cat, games) {
 }
 
 function importBox() {
-  const input = h("input", { type: "file", id: "import-file", accept: ".json,application/json", class: "visually-hidden-file" });
-  const status = h("p", { class: "import-status", role: "status" });
-  input.addEventListener("change", async () => {
-    const file = input.files && input.files[0];
-    if (!file) return;
-    status.textContent = t("Reading {name}…", { name: file.name });
-    try {
-      const text = await file.text();
-      const created = await api.importGame(text);
-      for (const tok of created.tokens || []) storeSeatToken(created.id, tok.seat, tok.token);
-      storeHostToken(created.id, created.host);
-      navigate(`/game/${encodeURIComponent(created.id)}`);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      status.textContent = t("This file could not be imported: {reason}", { reason: err.message });
-      toast(status.textContent, "error");
-    } finally {
-      input.value = "";
-    }
-  });
-  return h("div", { class: "import-box" },
-    input,
-    h("label", { for: "import-file", class: "token-button" }, t("Import a game file")),
-    h("span", { class: "field-help" }, t("A game exported from this page or saved by the terminal.")),
-    status);
+  return fileImportBox({ id: "import-file", label: t("Import a game file"),
+    help: t("A game exported from this page or saved by the terminal."),
+    load: async (text) => openCreatedGame(await api.importGame(text)) });
 }
 
 export async function pageHome(main, onLeave) {

@@ -1,7 +1,7 @@
 // Small helpers every page of the shell uses: DOM building, messages for a person, the
 // game catalog (names, parameters and their labels) and in-page navigation.
 
-import { api } from "./api.js";
+import { ApiError, api, storeHostToken, storeSeatToken } from "./api.js";
 import { percent, t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -237,4 +237,35 @@ export function starsView(setup) {
               ? h("span", { class: "muted" }, t("({low}–{high})", { low: percent(m.low), high: percent(m.high) })) : null),
           h("td", null, String(m.games))))))
       : h("p", { class: "muted" }, t("No difficulty report has been run for this set-up yet.")));
+}
+
+// A game the server just created (new, imported, a campaign's or a custom battle's): this device
+// keeps its seat tokens and host token, and the game page opens.
+export function openCreatedGame(created) {
+  for (const tok of created.tokens || []) storeSeatToken(created.id, tok.seat, tok.token);
+  storeHostToken(created.id, created.host);
+  navigate(`/game/${encodeURIComponent(created.id)}`);
+}
+
+// "Import a ... file": a file picker whose text goes to `load(text)` (which opens what it made);
+// a refusal is shown with the server's reason.
+export function fileImportBox({ id, label, help, load }) {
+  const input = h("input", { type: "file", id, accept: ".json,application/json", class: "visually-hidden-file" });
+  const status = h("p", { class: "import-status", role: "status" });
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    status.textContent = t("Reading {name}…", { name: file.name });
+    try {
+      await load(await file.text());
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      status.textContent = t("This file could not be imported: {reason}", { reason: err.message });
+      toast(status.textContent, "error");
+    } finally {
+      input.value = "";
+    }
+  });
+  return h("div", { class: "import-box" }, input, h("label", { for: id, class: "token-button" }, label),
+    h("span", { class: "field-help" }, help), status);
 }
