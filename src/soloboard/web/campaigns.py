@@ -92,12 +92,13 @@ class Campaigns:
             raise GameError(404, _("There is no campaign called {name!r}").format(name=name)
                             if names else _("There is no campaign yet")) from None
 
-    def run(self, name: str | None, work: Callable[[CampaignService], T]) -> T:
+    def run(self, work: Callable[[CampaignService], T]) -> T:
+        """``work(service)`` with the store to itself, its refusals as the API's statuses."""
         with self.lock, self._refusals():
             return work(self.service)
 
     def list(self) -> list[dict[str, Any]]:
-        return self.run(None, lambda s: s.list())
+        return self.run(lambda s: s.list())
 
     def create(self, body: NewCampaign) -> dict[str, Any]:
         name = " ".join(body.name.split())
@@ -107,7 +108,7 @@ class Campaigns:
             raise GameError(400, _("A threat level is 0 to 4, not {level}").format(level=body.threat))
         with self.lock:
             self._free(name)
-        return self.run(name, lambda s: self._with_game(s.create(name, seed=body.seed, threat=body.threat)))
+        return self.run(lambda s: self._with_game(s.create(name, seed=body.seed, threat=body.threat)))
 
     def _free(self, name: str) -> None:
         from soloboard.ufs.campaign.box import fold
@@ -118,7 +119,7 @@ class Campaigns:
     def get(self, name: str) -> dict[str, Any]:
         with self.lock:
             stored = self._existing(name)
-        return self.run(stored, lambda s: self._with_game(s.get(stored)))
+        return self.run(lambda s: self._with_game(s.get(stored)))
 
     def _with_game(self, view: dict[str, Any]) -> dict[str, Any]:
         """The view, with the browser game that plays the digital game set up (null: none yet)."""
@@ -240,13 +241,13 @@ class Campaigns:
                 step=body.action, steps=", ".join(STEPS)))
         with self.lock:
             stored = self._existing(name)
-        return self.run(stored, lambda s: self._with_game(s.step(stored, body.action, body.value, body.revision,
+        return self.run(lambda s: self._with_game(s.step(stored, body.action, body.value, body.revision,
                                                                  companion=body.companion)))
 
     def export(self, name: str) -> tuple[str, dict[str, Any]]:
         with self.lock:
             stored = self._existing(name)
-        return stored, self.run(stored, lambda s: s.export(stored))
+        return stored, self.run(lambda s: s.export(stored))
 
     def import_text(self, text: str, rename: str | None) -> dict[str, Any]:
         with self.lock:
@@ -257,7 +258,7 @@ class Campaigns:
             except CampaignError as exc:
                 raise GameError(400, str(exc)) from None
             self._free(" ".join(rename.split()) if rename else campaign.name)
-        return self.run(None, lambda s: self._with_game(s.import_text(text, rename=rename)))
+        return self.run(lambda s: self._with_game(s.import_text(text, rename=rename)))
 
 
 def build_router(campaigns: Campaigns) -> APIRouter:
