@@ -206,6 +206,7 @@ export async function pageGame(main, id, onLeave) {
     } catch (err) {
       setBusy(false);
       await refusal(err);
+      caughtUp();
       return false;
     }
     setBusy(false); // the board is drawn for the new position with nothing on its way
