@@ -57,6 +57,23 @@ def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 # --- building positions -----------------------------------------------------------------
 
 @pytest.fixture
+def campaign_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Callable[..., str]:
+    """``soloboard campaign ...`` with a store of the test's own: ``campaign_cli("new", "Name")``
+    returns what it printed (and checks its exit code, 0 unless ``code=`` says otherwise)."""
+    from soloboard.cli.main import main
+
+    store = str(tmp_path / "store.sqlite3")
+
+    def call(*argv: str, code: int = 0) -> str:
+        got = main(["campaign", "--store", store, *argv])
+        out, err = capsys.readouterr()
+        assert got == code, (argv, out, err)
+        return out + err
+
+    return call
+
+
+@pytest.fixture
 def test_plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """The test plugin (tests/plugins: components made up for the tests), loaded as a plugin through
     ``$SOLOBOARD_PLUGINS``; everything it added is forgotten afterwards."""

@@ -2,6 +2,8 @@
 
 - ``live_server``: one real server (uvicorn thread, loopback, free port, tmp SQLite) for the session;
 - ``server_factory``: a server of a test's own, which it may ``restart()`` on the same database;
+- ``db`` / ``client``: a store file of the test's own and FastAPI's TestClient over an app on it
+  (the JSON API's tests, no browser);
 - ``browser``: Debian's chromium through Playwright (session), never downloaded;
 - ``open_page(url, viewport=..., context=None, label=...)``: a page whose console errors and page
   errors fail the test at teardown; ``open_page.new_context(viewport, reduced_motion, touch)`` is
@@ -24,6 +26,21 @@ from e2e_support import CHROMIUM, CHROMIUM_ARGS, DESKTOP, WAIT_MS, LiveServer, r
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: a test in a real browser (deselect with -m 'not browser')")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "web.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    from soloboard.web.app import create_app
+
+    with TestClient(create_app(db)) as c:
+        yield c
 
 
 @pytest.fixture(scope="session")

@@ -11,94 +11,80 @@ from pathlib import Path
 
 import pytest
 
-from soloboard.cli.main import main
-
-
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
-    store = str(tmp_path / "store.sqlite3")
-
-    def call(*argv: str, code: int = 0) -> str:
-        got = main(["campaign", "--store", store, *argv])
-        out, err = capsys.readouterr()
-        assert got == code, (argv, out, err)
-        return out + err
-
-    return call
-
 
 def next_step(text: str) -> str:
     return re.findall(r"^Next: (.*)$", text, re.M)[-1] if "Next:" in text else "over"
 
 
-def test_a_whole_campaign_in_companion_mode(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    out = run("new", "Last Stand", "--seed", "2024", "--threat", "1")
+def test_a_whole_campaign_in_companion_mode(campaign_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out = campaign_cli("new", "Last Stand", "--seed", "2024", "--threat", "1")
     assert "pile 1:" in out and "pile 2:" in out
     results = iter(["lost", "won", "X", "lost", "1", "won", "lost", "lost", "won", "won", "lost", "won", "lost",
                     "X", "won"] * 3)
     battles = games = 0
     upgraded = False
     for _ in range(80):
-        status = run("status")
+        status = campaign_cli("status")
         step = next_step(status)
         if step == "over" or "The campaign is over." in status:
             break
         if step.startswith("choose pile"):
-            run("choose", "2" if battles % 2 else "1")
+            campaign_cli("choose", "2" if battles % 2 else "1")
             battles += 1
         elif step.startswith("name the city"):
-            run("choose", "Roswell")  # chapter 4: the player names the city
+            campaign_cli("choose", "Roswell")  # chapter 4: the player names the city
             battles += 1
         elif "set up" in step:
-            out = run("battle")  # no plugin knows the boxed components: companion play
+            out = campaign_cli("battle")  # no plugin knows the boxed components: companion play
             assert "Companion mode" in out and "Threat level" in out and "Then record the result" in out
         elif step.startswith("play game"):
-            run("record", next(results))
+            campaign_cli("record", next(results))
             games += 1
         else:
             raise AssertionError(step)
         if not upgraded and "Record it with 'upgrade NAME'" in status:
             name = re.search(r"when you turn (.+?)\.", status).group(1).split(",")[0]  # type: ignore[union-attr]
-            out = run("upgrade", *name.split())
+            out = campaign_cli("upgrade", *name.split())
             assert "turned to the upgraded side" in out
             upgraded = True
-    journal = run("journal")
+    journal = campaign_cli("journal")
     assert "The campaign is over." in journal and battles == 7 and 7 <= games <= 14
     assert journal.count("Battle ") >= 7 and "Campaign over after 7 battles" in journal
     assert "Chapter 4" in journal and "The Final Battle" in journal
     assert upgraded
-    assert "Last Stand: over" in run("list")
+    assert "Last Stand: over" in campaign_cli("list")
     # every record is in the export, and the export imports under another name
     path = tmp_path / "last.json"
-    run("export", str(path))
+    campaign_cli("export", str(path))
     data = json.loads(path.read_text())
     assert data["records"][-1]["kind"] == "campaign_ended"
-    assert "imported" in run("import", str(path), "--as", "Second Run")
-    assert run("journal", "Second Run").split("Journal:")[1].count("\n") == journal.split("Journal:")[1].count("\n")
-    run("import", str(path), code=2)  # the name exists already
-    assert "campaign is over" in run("choose", "1", "-c", "Last Stand", code=1)
+    assert "imported" in campaign_cli("import", str(path), "--as", "Second Run")
+    copied = campaign_cli("journal", "Second Run")
+    assert copied.split("Journal:")[1].count("\n") == journal.split("Journal:")[1].count("\n")
+    campaign_cli("import", str(path), code=2)  # the name exists already
+    assert "campaign is over" in campaign_cli("choose", "1", "-c", "Last Stand", code=1)
 
 
-def test_refusals_name_the_rule_and_change_nothing(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    run("new", "Refusals", "--seed", "1")
-    before = run("journal", "--json")
-    out = run("record", "won", code=1)
+def test_refusals_name_the_rule_and_change_nothing(campaign_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    campaign_cli("new", "Refusals", "--seed", "1")
+    before = campaign_cli("journal", "--json")
+    out = campaign_cli("record", "won", code=1)
     assert out.startswith("Not allowed (campaign: the battle") and "choose pile 1 or 2" in out
-    assert "Not allowed (campaign: choosing the battle" in run("choose", "7", code=1)
-    assert "0 to 4" in run("threat", "9", code=1)
-    assert "no campaign called" in run("status", "Nope", code=2)
+    assert "Not allowed (campaign: choosing the battle" in campaign_cli("choose", "7", code=1)
+    assert "0 to 4" in campaign_cli("threat", "9", code=1)
+    assert "no campaign called" in campaign_cli("status", "Nope", code=2)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "soloboard-campaign", "version": 1, "records": [{"kind": "campaign_started"}]}')
-    assert "malformed: it does not say who" in run("import", str(bad), code=2)
+    assert "malformed: it does not say who" in campaign_cli("import", str(bad), code=2)
     bad.write_text('{"format": "soloboard-campaign", "version": 1, "records": [{"kind": "campaign_started", '
                    '"by": "player"}]}')
-    assert "record 1 (campaign_started) is malformed" in run("import", str(bad), code=2)
+    assert "record 1 (campaign_started) is malformed" in campaign_cli("import", str(bad), code=2)
     bad.write_text("not json")
-    assert "not valid JSON" in run("import", str(bad), code=2)
-    assert run("journal", "--json") == before
-    run("choose", "1")
-    run("battle", "--companion")
-    assert "Undone: Battle 1, game 1 set up" in run("undo")
+    assert "not valid JSON" in campaign_cli("import", str(bad), code=2)
+    assert campaign_cli("journal", "--json") == before
+    campaign_cli("choose", "1")
+    campaign_cli("battle", "--companion")
+    assert "Undone: Battle 1, game 1 set up" in campaign_cli("undo")
     assert "no campaign yet" in _stderr(["campaign", "--store", str(tmp_path / "empty.sqlite3"), "status"])
 
 
@@ -109,13 +95,13 @@ def _stderr(argv: list[str]) -> str:
     return done.stderr
 
 
-def test_stars_and_plugins_commands(run) -> None:  # type: ignore[no-untyped-def]
-    out = run("stars", "--city", "Havana", "--side", "damaged", "--scenario", "Storm",
+def test_stars_and_plugins_commands(campaign_cli) -> None:  # type: ignore[no-untyped-def]
+    out = campaign_cli("stars", "--city", "Havana", "--side", "damaged", "--scenario", "Storm",
               "--character", "Wang Lin:upgraded", "--sky", "TTEE")
     assert "Difficulty" in out and "play it at the table" in out
-    out = run("stars", "--city", "new york", "--sky", "ETEE")
+    out = campaign_cli("stars", "--city", "new york", "--sky", "ETEE")
     assert "soloboard play ufs --city new-york --side blue --sky ETEE" in out
-    assert "plugins" in run("plugins").lower()
+    assert "plugins" in campaign_cli("plugins").lower()
 
 
 def test_a_digital_battle_from_the_terminal_records_its_result(tmp_path: Path, test_plugin: object,

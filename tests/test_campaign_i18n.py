@@ -6,7 +6,6 @@ boxed campaign's components stay as the data has them (it has no translations)."
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -165,50 +164,38 @@ def test_every_campaign_text_is_in_the_catalog_and_translated() -> None:
 
 # --- the terminal -------------------------------------------------------------------------------
 
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Any:
-    store = str(tmp_path / "store.sqlite3")
-
-    def call(*argv: str, code: int = 0) -> str:
-        got = main(["campaign", "--store", store, *argv])
-        out, err = capsys.readouterr()
-        assert got == code, (argv, out, err)
-        return out + err
-
-    return call
-
-
-def test_the_cli_speaks_czech_with_lang(run: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cli_speaks_czech_with_lang(campaign_cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     for var in ("SOLOBOARD_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
-    out = run("new", "Praha", "--seed", "5", "--lang", "cs")
+    out = campaign_cli("new", "Praha", "--seed", "5", "--lang", "cs")
     assert out.startswith("Kampaň 'Praha' začala (semínko 5: stejné semínko vylosuje stejné hromádky i oblohy).")
-    out = run("choose", "3", "--lang", "cs", code=1)
+    out = campaign_cli("choose", "3", "--lang", "cs", code=1)
     assert out == "Nepovoleno (kampaň: výběr bitvy (2 hromádky)): vyber hromádku 1 nebo 2, ne '3'\n"
-    out = run("--lang", "cs", "status")
+    out = campaign_cli("--lang", "cs", "status")
     assert "Dále: vyber hromádku 1 nebo 2" in out and "Poznámka: Kapitola 1 otevřena" in out
     assert "Next:" not in out
     # without --lang and with no language in the environment: English, as before
-    out = run("status")
+    out = campaign_cli("status")
     assert "Next: choose pile 1 or 2 (the other pile leaves the campaign)." in out and "Dále" not in out
 
 
-def test_the_cli_takes_the_language_from_the_environment(run: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cli_takes_the_language_from_the_environment(campaign_cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOLOBOARD_LANG", "cs")
-    run("new", "Brno", "--seed", "5")
-    run("choose", "1")
-    out = run("battle")
+    campaign_cli("new", "Brno", "--seed", "5")
+    campaign_cli("choose", "1")
+    out = campaign_cli("battle")
     assert "Doprovodný režim: soloboard nezná město Havana (modrá strana)" in out
     assert "Úroveň ohrožení 1: " in out
-    out = run("journal")
+    out = campaign_cli("journal")
     assert "Deník:" in out and "  4. Vybrána hromádka 1; z kampaně odstraněno:" in out
     monkeypatch.setenv("SOLOBOARD_LANG", "pt")
-    assert run("list").startswith("Brno: capítulo 1, 1 batalha, partida em curso; ameaça 1; jogada pela última vez")
-    assert run("status", "Nope", code=2) == ("soloboard campaign: não há nenhuma campanha chamada 'Nope' "
-                                             "(campanhas: Brno)\n")
+    listed = campaign_cli("list")
+    assert listed.startswith("Brno: capítulo 1, 1 batalha, partida em curso; ameaça 1; jogada pela última vez")
+    assert campaign_cli("status", "Nope", code=2) == ("soloboard campaign: não há nenhuma campanha chamada 'Nope' "
+                                                      "(campanhas: Brno)\n")
 
 
-def test_the_help_is_translated(run: Any, capsys: pytest.CaptureFixture[str],
+def test_the_help_is_translated(campaign_cli: Any, capsys: pytest.CaptureFixture[str],
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SOLOBOARD_LANG", raising=False)
     with pytest.raises(SystemExit):

@@ -8,7 +8,6 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -23,17 +22,6 @@ from soloboard.web import loadtest
 from soloboard.web.app import create_app
 
 UFS = {"game": "ufs", "params": {"city": "roswell", "threat": 1}}
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "web.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def create(client: TestClient, spec: dict[str, Any] | None = None, seed: int = 1) -> tuple[dict[str, Any], dict]:

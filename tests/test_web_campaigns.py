@@ -4,7 +4,6 @@ one store; every step through the procedure; every refusal changes nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,17 +12,6 @@ from fastapi.testclient import TestClient
 
 from soloboard.cli.main import main
 from soloboard.web.app import create_app
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "web.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def new(client: TestClient, name: str = "Autumn", seed: int = 7, threat: int = 1) -> dict[str, Any]:
