@@ -99,6 +99,16 @@ def _result_text(live: LiveGame) -> str | None:
     return None
 
 
+def uploaded_text(data: bytes, limit: int, too_large: str, not_text: str) -> str:
+    """A file sent as a request's body, as text; a refusal (400) with the message for a person."""
+    if len(data) > limit:
+        raise GameError(400, too_large)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise GameError(400, not_text) from None
+
+
 def dumps(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
@@ -204,12 +214,9 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
     async def import_game(request: Request, lang: Lang = "en") -> JSONResponse:
         data = await request.body()
         with use(language(lang)):
-            if len(data) > MAX_IMPORT_BYTES:
-                raise GameError(400, _("The file is too large to be a game file"))
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise GameError(400, _("Not a game file: not UTF-8 text")) from None
+            text = uploaded_text(data, MAX_IMPORT_BYTES, _("The file is too large to be a game file"),
+                                 _("Not a game file: not UTF-8 text"))
+
         def work() -> bytes:
             with use(lang):
                 live, tokens, host = games.import_save(text)

@@ -26,7 +26,9 @@ from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import _, use
 from soloboard.ufs.campaign import battles
 from soloboard.ufs.campaign.procedure import THREAT_LEVELS, CampaignError
+from soloboard.ufs.campaign.repository import CampaignExists
 from soloboard.ufs.campaign.service import STEPS, CampaignService
+from soloboard.web.api import language, rate, uploaded_text
 from soloboard.web.games import GameError, Games
 
 MAX_IMPORT_BYTES = 2_000_000
@@ -73,28 +75,31 @@ class Campaigns:
         games.campaigns = self
 
     @contextmanager
-    def _refusals(self) -> Iterator[None]:
-        """The procedure's refusals as the API's statuses (nothing was saved for any of them)."""
+    def _refusals(self, unusable: int = 409) -> Iterator[None]:
+        """The procedure's refusals as the API's statuses (nothing was saved for any of them): a
+        name taken is 409; a campaign that cannot be used is ``unusable`` (409: changed since it was
+        read; 400 for a file sent)."""
         try:
             yield
         except IllegalActionError as exc:
             raise GameError(422, str(exc), exc.rule or None) from None
-        except CampaignError as exc:
+        except CampaignExists as exc:
             raise GameError(409, str(exc)) from None
+        except CampaignError as exc:
+            raise GameError(unusable, str(exc)) from None
         except ValueError as exc:  # an unknown step or mode
             raise GameError(400, str(exc)) from None
 
     def _existing(self, name: str) -> str:
-        names = self.service.repo.names()
         try:
             return self.service.repo.resolve(name)
         except CampaignError:
             raise GameError(404, _("There is no campaign called {name!r}").format(name=name)
-                            if names else _("There is no campaign yet")) from None
+                            if self.service.repo.names() else _("There is no campaign yet")) from None
 
-    def run(self, work: Callable[[CampaignService], T]) -> T:
+    def run(self, work: Callable[[CampaignService], T], unusable: int = 409) -> T:
         """``work(service)`` with the store to itself, its refusals as the API's statuses."""
-        with self.lock, self._refusals():
+        with self.lock, self._refusals(unusable):
             return work(self.service)
 
     def list(self) -> list[dict[str, Any]]:
@@ -106,15 +111,7 @@ class Campaigns:
             raise GameError(400, _("A campaign needs a name"))
         if body.threat not in THREAT_LEVELS:
             raise GameError(400, _("A threat level is 0 to 4, not {level}").format(level=body.threat))
-        with self.lock:
-            self._free(name)
         return self.run(lambda s: self._with_game(s.create(name, seed=body.seed, threat=body.threat)))
-
-    def _free(self, name: str) -> None:
-        from soloboard.ufs.campaign.box import fold
-
-        if any(fold(n) == fold(name) for n in self.service.repo.names()):
-            raise GameError(409, _("A campaign called {name!r} exists already: choose another name").format(name=name))
 
     def get(self, name: str) -> dict[str, Any]:
         with self.lock:
@@ -166,8 +163,6 @@ class Campaigns:
         with self._refusals():
             difficulty = custom.difficulty(battle)
             unknown = custom.unknown_parts(battle)
-        from soloboard.web.api import rate
-
         with self.lock:
             measured = [rate(row) for row in custom.measured(self.store, battle)] if not unknown else []
         return {"difficulty": {**difficulty.as_dict(), "text": difficulty.text}, "unknown": unknown,
@@ -250,23 +245,14 @@ class Campaigns:
         return stored, self.run(lambda s: s.export(stored))
 
     def import_text(self, text: str, rename: str | None) -> dict[str, Any]:
-        with self.lock:
-            try:
-                from soloboard.ufs.campaign import files
-
-                campaign = files.loads(text)
-            except CampaignError as exc:
-                raise GameError(400, str(exc)) from None
-            self._free(" ".join(rename.split()) if rename else campaign.name)
-        return self.run(lambda s: self._with_game(s.import_text(text, rename=rename)))
+        # a file that cannot be used is the request's fault: 400
+        return self.run(lambda s: self._with_game(s.import_text(text, rename=rename)), unusable=400)
 
 
 def build_router(campaigns: Campaigns) -> APIRouter:
     api = APIRouter(prefix="/api/campaigns", tags=["campaigns"])
 
     async def answer(lang: str, work: Callable[[], Any], status: int = 200) -> JSONResponse:
-        from soloboard.web.api import language
-
         def call() -> Any:
             with use(language(lang)):
                 return work()
@@ -288,12 +274,8 @@ def build_router(campaigns: Campaigns) -> APIRouter:
         data = await request.body()
 
         def work() -> Any:
-            if len(data) > MAX_IMPORT_BYTES:
-                raise GameError(400, _("The file is too large to be a campaign file"))
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise GameError(400, _("Not a campaign file: not UTF-8 text")) from None
+            text = uploaded_text(data, MAX_IMPORT_BYTES, _("The file is too large to be a campaign file"),
+                                 _("Not a campaign file: not UTF-8 text"))
             return campaigns.import_text(text, rename)
 
         return await answer(lang, work, 201)
@@ -326,8 +308,6 @@ def build_router(campaigns: Campaigns) -> APIRouter:
 
     @api.get("/{name}/export", summary="The campaign as a file (its whole journal)")
     async def export(name: str, lang: Lang = "en") -> Response:
-        from soloboard.web.api import language
-
         def work() -> tuple[str, dict[str, Any]]:
             with use(language(lang)):
                 return campaigns.export(name)

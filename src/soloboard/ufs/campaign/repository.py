@@ -29,6 +29,10 @@ def _now() -> str:
 UNREADABLE = "unreadable"  # a stored campaign this soloboard cannot replay now (Summary.error says why)
 
 
+class CampaignExists(CampaignError):
+    """A campaign of that name (case and accents aside) is in the store already."""
+
+
 @dataclass(frozen=True)
 class Summary:
     name: str
@@ -89,8 +93,8 @@ class CampaignRepository:
         return files.loads(row[0]), int(row[1])
 
     def add(self, campaign: Campaign) -> None:
-        if campaign.name in self.names() or any(fold(n) == fold(campaign.name) for n in self.names()):
-            raise CampaignError(_("a campaign called {name!r} exists already: choose another name").format(
+        if any(fold(n) == fold(campaign.name) for n in self.names()):
+            raise CampaignExists(_("a campaign called {name!r} exists already: choose another name").format(
                 name=campaign.name))
         now = _now()
         with self.db:
