@@ -12,12 +12,13 @@ import pytest
 import soloboard
 from conftest import make_position
 from soloboard import agents
-from soloboard.agents import eval_monstros, eval_ufs
 from soloboard.agents.base import Budget, parse_budget
+from soloboard.agents.simulate import AgentSpec, game_rng, play_one, simulate
 from soloboard.cli.main import main
 from soloboard.core.chance import sample_outcome
-from soloboard.core.simulate import AgentSpec, game_rng, play_one, simulate
+from soloboard.monstros import evaluate as eval_monstros
 from soloboard.monstros import state as monstros_state
+from soloboard.ufs import evaluate as eval_ufs
 from soloboard.ufs import state as ufs_state
 
 SETTINGS = [
@@ -91,14 +92,6 @@ def test_import_soloboard_does_not_load_the_agents() -> None:
     code = "import soloboard, sys; print('soloboard.agents' in sys.modules, 'soloboard.agents.mcts' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
-
-
-def test_the_old_module_still_gives_the_random_agent() -> None:
-    from soloboard.core.agents import RandomAgent, make_agent
-
-    assert isinstance(make_agent("random"), RandomAgent)
-    state = decision_states("ufs", {}, 1)[0]
-    assert RandomAgent(seed=1).step(state) in state.legal_actions()
 
 
 @pytest.mark.parametrize(("name", "params"), SETTINGS)

@@ -436,7 +436,7 @@ def test_the_service_front_ends_call(tmp_path: pytest.TempPathFactory) -> None:
 
 
 def test_the_box_data_names_every_component_with_its_chapter_and_provenance() -> None:
-    from soloboard.ufs.campaign.box import get_box
+    from soloboard.ufs.campaign.plugins import get_box
 
     b = get_box()
     assert "fan tools" in b.provenance and b.unknown

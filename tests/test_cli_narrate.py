@@ -14,6 +14,7 @@ import soloboard
 from soloboard.cli.play import PlaySession
 from soloboard.core.chance import HistorySampler
 from soloboard.ufs import narrate as N
+from soloboard.ufs import words
 
 GAMES = [("ufs", {"threat": 2}), ("ufs", {"city": "washington", "threat": 1}),
          ("ufs", {"city": "washington", "side": "damaged", "threat": 1}), ("ufs", {"city": "new-york", "threat": 0}),
@@ -80,7 +81,7 @@ def test_the_mothership_phase_is_told_step_by_step() -> None:
     assert any(f"moves down to row {descended['row']}" in line for line in lines)
     action = next(ev for ev in phase if ev["kind"] == "mothership_action")
     told = next(line for line in lines if line.startswith("Mothership action on row"))
-    assert N.effect_text(action["effect"], action["amount"], "white") in told
+    assert words.effect_text(action["effect"], action["amount"], "white") in told
 
 
 def room_previews(game: str, params: dict[str, Any]) -> Iterator[tuple[Any, int, list[dict[str, Any]]]]:

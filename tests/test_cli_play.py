@@ -26,8 +26,8 @@ from soloboard.cli.replay import run_replay
 from soloboard.cli.session import SAVE_PROMPT, TerminalSession
 from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.chance import HistorySampler
-from soloboard.ufs.narrate import effect_text
 from soloboard.ufs.render import action_text, mothership_action_text
+from soloboard.ufs.words import effect_text
 
 SEED = 11
 PARAMS: dict[str, object] = {"threat": 1}

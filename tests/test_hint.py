@@ -17,12 +17,13 @@ import soloboard
 from conftest import make_position
 from soloboard import agents
 from soloboard.agents import analysis
-from soloboard.cli.hint import move_effect, run_hint
+from soloboard.cli.hint import run_hint
 from soloboard.cli.main import main
 from soloboard.cli.play import run_play
 from soloboard.cli.play_monstros import run_play_monstros
 from soloboard.cli.review import run_review
 from soloboard.core.chance import sample_outcome
+from soloboard.core.registry import kit_of
 
 
 @pytest.fixture(autouse=True)
@@ -97,7 +98,7 @@ def test_soloboard_hint_on_a_saved_game(tmp_path: Path) -> None:
 def test_hint_text_says_what_the_move_does() -> None:
     state = make_position(ships={(9, 2): "P", (14, 0): "P"}, dice={"a1": 6}, columns_used="a", phase="rooms",
                           energy=3)
-    text = move_effect(state, state.string_to_action("use a1"))
+    text = kit_of(state).move_effect(state, state.string_to_action("use a1"))
     assert "shoot" in text.lower() or "fighters" in text.lower()
 
 

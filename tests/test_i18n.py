@@ -50,7 +50,7 @@ def test_every_page_text_reaches_the_catalog(template: Any) -> None:
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
     call = re.compile(r'(?<![\w.])(?:tn?|tp\("[^"]*",\s*)\(\s*"((?:[^"\\]|\\.)+)"')
     static = Path(soloboard.__file__).parent / "web" / "static"
-    found = {(path.name, m.group(1)) for path in static.glob("*.js") if path.name != "i18n.js"
+    found = {(path.name, m.group(1)) for path in static.rglob("*.js") if path.name != "i18n.js"
              for m in call.finditer(path.read_text(encoding="utf-8"))}
     assert len(found) > 300
     assert sorted(x for x in found if x[1] not in ids) == []

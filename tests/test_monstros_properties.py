@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import soloboard
 from monstros_helpers import check_invariants, new_state, step_random
-from soloboard.core.simulate import simulate
+from soloboard.agents.simulate import simulate
 from soloboard.monstros import actions as A
 from soloboard.monstros.serialize import position_dict
 

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from soloboard.agents import simulate
 from soloboard.cli import report as report_module
 from soloboard.cli.main import main
-from soloboard.cli.report import parse_range, run_report, setups
-from soloboard.core import simulate
+from soloboard.cli.report import run_report, setups
+from soloboard.core.kit import parse_range
 from soloboard.core.store import SCHEMA_VERSION, GameRow, Store, StoreError
 
 

@@ -33,7 +33,7 @@ def test_every_example_runs(index: int) -> None:
     assert out.getvalue().strip()  # every example prints what it shows
 
 
-@pytest.mark.parametrize("name", layout_table.TABLES)
+@pytest.mark.parametrize("name", layout_table.names())
 def test_the_layout_tables_are_the_codes(name: str) -> None:
     """After changing a piece: ``python -m soloboard.research.layout_table`` prints the new tables."""
     expected = layout_table.table(name)

@@ -364,7 +364,7 @@ def test_a_game_without_such_an_ability_numbers_and_offers_nothing_new() -> None
 
 
 def test_the_browser_board_offers_the_ability_as_a_move(plugin: Any) -> None:
-    """The page clicks what the view names: the ability is a move of kind "ability" (web/view_ufs.py)."""
+    """The page clicks what the view names: the ability is a move of kind "ability" (ufs/board_view.py)."""
     from soloboard.web import views
 
     state = _to_place(_medic_game(plugin).new_initial_state(), random.Random(3))

@@ -12,8 +12,8 @@ import pytest
 
 import soloboard
 from soloboard.monstros import actions as A
+from soloboard.monstros.board_view import move_targets, view
 from soloboard.monstros.render import render_text
-from soloboard.web.view_monstros import move_targets, view
 
 
 def _positions(players: int, difficulty: str, seed: int, limit: int = 400) -> Any:

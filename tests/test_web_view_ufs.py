@@ -18,7 +18,7 @@ import soloboard
 from soloboard.core.errors import IllegalActionError
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
-from soloboard.web.view_ufs import move_targets, view
+from soloboard.ufs.board_view import move_targets, view
 
 SETUPS: list[tuple[str, dict[str, Any], int]] = [
     ("ufs", {"city": "roswell", "side": "blue", "threat": 0}, 1),
@@ -305,7 +305,7 @@ def _strings(value: Any) -> Iterator[str]:
 def test_every_language_names_the_board_with_the_logs_words(lang: str) -> None:
     """Inside ``i18n.use(lang)`` the board's names are the narration's (ufs/narrate.py), filled in."""
     from soloboard.i18n import use
-    from soloboard.ufs import narrate
+    from soloboard.ufs import words
 
     for name, params in (("ufs", {"city": "new-york", "side": "damaged", "sky": "TTEE"}), ("ufs-pnp", {"level": 0})):
         state = soloboard.load_game(name, **params).new_initial_state()
@@ -314,11 +314,11 @@ def test_every_language_names_the_board_with_the_logs_words(lang: str) -> None:
             reinforcement = state.game.ship_names[1]
             for a in v["sky"]["actions"]:
                 if a["kind"] in ("excavator_back", "research_back", "add_white_ships", "damage"):
-                    said = narrate.effect_text(a["kind"], a["amount"], reinforcement)
+                    said = words.effect_text(a["kind"], a["amount"], reinforcement)
                     assert a["text"] == said[:1].upper() + said[1:]
-            assert {r["name"] for r in v["base"]["rooms"]} <= {narrate.room_name(k) for k in
+            assert {r["name"] for r in v["base"]["rooms"]} <= {words.room_name(k) for k in
                                                                ("energy", "fighters", "research", "robots",
                                                                 "energy+fighters")}
-            assert {s["name"] for s in v["ships"]} <= {narrate.ship_colour(n) for n in state.game.ship_names}
+            assert {s["name"] for s in v["ships"]} <= {words.ship_colour(n) for n in state.game.ship_names}
         for text in _strings(v):
             assert "{" not in text or "}" not in text, text  # no placeholder left unfilled

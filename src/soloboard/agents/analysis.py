@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from soloboard.agents.mcts import MCTSAgent, MoveStats
+from soloboard.core.registry import kit_of
 
 HINT_BUDGET = "0.8s"  # a hint answers within a second on this project's two-core test machine
 REVIEW_BUDGET = "0.25s"
@@ -26,6 +27,26 @@ def hints(state: Any, budget: str | float | None = None, top: int = 3, seed: Any
     """The ``top`` best moves at ``state`` (a decision node), best first."""
     agent = MCTSAgent(budget=budget or HINT_BUDGET, seed=seed, reuse=False)
     return agent.search(state).moves[:top]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One of the best moves: the search's estimate of winning after it, its 95 % interval, and what it does."""
+
+    action: int
+    notation: str
+    win: float
+    low: float
+    high: float
+    effect: str
+
+
+def estimate(state: Any, budget: str | float | None = None) -> list[Hint]:
+    """The best moves at ``state`` (a decision node), best first, each told in the game's own words:
+    what the terminal's ``hint`` prints and the browser's hint button shows."""
+    kit = kit_of(state)
+    return [Hint(m.action, state.action_to_string(m.action), m.win, m.low, m.high, kit.move_effect(state, m.action))
+            for m in hints(state, budget=budget)]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ The games ``soloboard report`` keeps in the store carry their whole history. Eve
 position of every game is replayed and described by the evaluation's ``features``; a
 logistic regression (L2-regularised, Newton's method) then fits the weights so that the
 value predicts whether the game was won. The printed ``WEIGHTS`` go into
-``eval_ufs.py`` / ``eval_monstros.py``; docs/agents.md records the commands used.
+``ufs/evaluate.py`` / ``monstros/evaluate.py``; docs/agents.md records the commands used.
 
 A development tool: it needs NumPy (``pip install 'soloboard[research]'``), the agents do not.
 """
@@ -12,11 +12,10 @@ A development tool: it needs NumPy (``pip install 'soloboard[research]'``), the 
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 from typing import Any
 
-from soloboard.agents.evaluate import HELPERS
+from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
 from soloboard.core.registry import load_game
 from soloboard.core.store import Store
 
@@ -29,7 +28,7 @@ def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
     ``target``: ``win`` (1 won, 0 lost), or ``progress`` (a won game 1, a lost one the share
     of the research track's cost it paid: smoother, for a first evaluation where few games
     are won; Under Falling Skies only)."""
-    module = importlib.import_module(HELPERS[game])
+    module = evaluation_module(game)
     xs: list[list[float]] = []
     ys: list[float] = []
     groups: list[int] = []
@@ -90,13 +89,13 @@ def log_loss(xs: list[list[float]], ys: list[float], w: list[float]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m soloboard.agents.fit", description=__doc__)
     parser.add_argument("--store", help="the SQLite store (default: the project's)")
-    parser.add_argument("--game", default="ufs", choices=sorted(HELPERS))
+    parser.add_argument("--game", default="ufs", choices=games_with_evaluation())
     parser.add_argument("--player", help="only games of this agent label (e.g. mcts@150it)")
     parser.add_argument("--every", type=int, default=1, help="use every n-th position")
     parser.add_argument("--l2", type=float, default=1e-3)
     parser.add_argument("--target", choices=["win", "progress"], default="win")
     args = parser.parse_args(argv)
-    module = importlib.import_module(HELPERS[args.game])
+    module = evaluation_module(args.game)
     with Store(args.store) as store:
         xs, ys, groups = dataset(store, args.game, args.player, args.every, target=args.target)
     if not xs or len(set(ys)) < 2:

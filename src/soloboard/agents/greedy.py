@@ -2,7 +2,7 @@
 
 At a decision, every legal move (less the dominated ones, ``Evaluator.prune``) is tried on
 a copy and the copy is evaluated (``Evaluator.greedy_value``: the estimated probability of
-winning, see ``eval_ufs.py`` and ``eval_monstros.py``, with what one move cannot see added:
+winning, see ``ufs/evaluate.py`` and ``monstros/evaluate.py``, with what one move cannot see added:
 in Under Falling Skies a half-filled room of two or three spaces counts with average dice
 on its free spaces); the best move is played, the first of equal ones in
 ``legal_actions()`` order. A move that ends at a chance node (an Under

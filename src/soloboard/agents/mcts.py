@@ -12,7 +12,7 @@ What makes it play well here (random playouts almost always lose these games, wh
 the search nothing):
 
 - **no rollouts**: a new leaf is valued by the game's evaluation (``Evaluator.value``, an
-  estimated win probability: eval_ufs.py, eval_monstros.py), a cut-off evaluation;
+  estimated win probability: ufs/evaluate.py, monstros/evaluate.py), a cut-off evaluation;
 - **heuristic priors**: the second time a decision node is reached, each of its moves is
   tried once on a copy and evaluated; a move's mean starts from that value with the weight
   of ``prior_visits`` visits (progressive bias), so the search looks at good moves first

@@ -5,7 +5,7 @@ doubled (a zero weight is tried at 0.5); a change is kept when greedy (the cheap
 one evaluation per move) does better on the same seeded games. "Better" is the number of
 games won, with the mean progress of the games (the helper's ``progress``: the share of
 the research track paid, the invasion's share of the way) breaking ties. The weights it
-prints go into ``eval_ufs.py`` / ``eval_monstros.py``; docs/agents.md records the runs.
+prints go into ``ufs/evaluate.py`` / ``monstros/evaluate.py``; docs/agents.md records the runs.
 
 A development tool (slow: every candidate plays every game), not used by the agents.
 """
@@ -13,15 +13,14 @@ A development tool (slow: every candidate plays every game), not used by the age
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import statistics
 from typing import Any
 
 from soloboard.agents.base import make
-from soloboard.agents.evaluate import HELPERS
+from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
+from soloboard.agents.simulate import game_rng, play_one
 from soloboard.core.registry import load_game
-from soloboard.core.simulate import game_rng, play_one
 
 
 def score(game: Any, module: Any, weights: list[float], games: int, seed: str) -> tuple[float, int, float]:
@@ -46,14 +45,14 @@ def score(game: Any, module: Any, weights: list[float], games: int, seed: str) -
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m soloboard.agents.tune", description=__doc__)
-    parser.add_argument("game", choices=sorted(HELPERS))
+    parser.add_argument("game", choices=games_with_evaluation())
     parser.add_argument("--params", default="{}", help='load_game parameters as JSON, e.g. \'{"threat": 0}\'')
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", default="tune")
     parser.add_argument("--features", help="comma-separated feature names to tune (default: all)")
     parser.add_argument("--sweeps", type=int, default=2)
     args = parser.parse_args(argv)
-    module = importlib.import_module(HELPERS[args.game])
+    module = evaluation_module(args.game)
     game = load_game(args.game, **json.loads(args.params))
     names = args.features.split(",") if args.features else list(module.FEATURE_NAMES)
     weights = list(module.WEIGHTS)

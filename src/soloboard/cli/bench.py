@@ -9,9 +9,9 @@ from typing import Any
 
 from soloboard.agents.base import RandomAgent
 from soloboard.agents.mcts import MCTSAgent
+from soloboard.agents.simulate import play_one
 from soloboard.core.chance import sample_outcome
 from soloboard.core.registry import load_game
-from soloboard.core.simulate import play_one
 
 
 def _playouts(game: Any, seconds: float, rng: random.Random) -> float:

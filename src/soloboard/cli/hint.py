@@ -2,63 +2,24 @@
 
 A hint is the three best moves the ``mcts`` search finds in under a second, each with its
 estimated probability of winning, the 95 % interval of that estimate, and what the move
-does, told from the engine's events (``state.preview``) by the game's narrator.
+does, told from the engine's events (``state.preview``) by the game's narrator
+(``agents/analysis.py``: :func:`estimate`, which the browser's hint uses too).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from soloboard.agents import analysis
-from soloboard.agents.mcts import MoveStats
+from soloboard.agents.analysis import Hint, estimate
 from soloboard.cli.terminal import SaveFileError, read_save
 from soloboard.i18n import _
 
 AI_BUDGET = "0.3s"  # the terminal's ``ai`` command: the strength measured in docs/agents.md
-
-
-def move_effect(state: Any, action: int) -> str:
-    """What ``action`` would do at ``state``, in the game's own words (from its events)."""
-    try:
-        events = state.preview(action)
-    except Exception:  # a game without events, or a move the engine refuses: say nothing rather than fail
-        return ""
-    name = getattr(state.game, "short_name", "")
-    if name in ("ufs", "ufs-pnp"):
-        from soloboard.ufs import narrate as ufs_narrate
-
-        return ufs_narrate.preview_text(events, state.game)
-    if name == "monstros":
-        from soloboard.monstros import narrate as monstros_narrate
-
-        return "; ".join(monstros_narrate.narrate(events, state))
-    return ""
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One of the best moves: the search's estimate of winning after it, its 95 % interval, and what it does."""
-
-    action: int
-    notation: str
-    win: float
-    low: float
-    high: float
-    effect: str
-
-
-def estimate(state: Any, budget: str | None = None) -> list[Hint]:
-    """The best moves at ``state`` (a decision node), best first: what ``hint`` prints and the
-    browser's hint button shows (``GET /api/games/{id}/hint``)."""
-    moves: list[MoveStats] = analysis.hints(state, budget=budget)
-    return [Hint(m.action, state.action_to_string(m.action), m.win, m.low, m.high, move_effect(state, m.action))
-            for m in moves]
 
 
 def hint_table(hints: list[Hint]) -> Table:

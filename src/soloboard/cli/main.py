@@ -7,44 +7,23 @@ import sys
 from typing import Any
 
 from soloboard import __version__
-from soloboard.core.registry import game_names
-
-# each game's options: command-line flag -> (attribute of the parsed arguments, parameter of load_game)
-_GAME_OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
-    "ufs": {
-        "--city": ("city", "city"),
-        "--side": ("side", "side"),
-        "--threat": ("threat", "threat"),
-        "--sky": ("sky", "sky"),
-        "--unidentified": ("unidentified", "unidentified_action"),
-    },
-    "ufs-pnp": {
-        "--level": ("level", "level"),
-        "--difficult": ("difficult", "difficult"),
-        "--energy-rule": ("energy_rule", "energy_rule"),
-    },
-    "monstros": {
-        "--players": ("players", "players"),
-        "--difficulty": ("difficulty", "difficulty"),
-        "--deck": ("deck", "deck"),
-        "--five-removal": ("five_removal", "five_removal"),
-    },
-}
+from soloboard.core.registry import game_names, kit, kits, report_options
 
 
 def _game_params(args: argparse.Namespace) -> dict[str, Any]:
-    """The options given for ``args.game``; an option of another game is refused (ValueError)."""
-    own = _GAME_OPTIONS.get(args.game, {})
-    for game, options in _GAME_OPTIONS.items():
-        for flag, (attr, _) in options.items():
-            if flag not in own and getattr(args, attr, None) is not None:
+    """The options given for ``args.game`` (its kit's parameters); an option of another game is refused (ValueError)."""
+    own = {p.flag: p for p in kit(args.game).parameters if p.flag} if args.game else {}
+    for game_kit in kits():
+        for p in game_kit.parameters:
+            if p.flag and p.flag not in own and getattr(args, p.dest, None) is not None:
                 takes = ", ".join(own) or "no options"
-                raise ValueError(f"{flag} is an option of {game}, not of {args.game} ({args.game} takes: {takes})")
+                raise ValueError(f"{p.flag} is an option of {game_kit.name}, not of {args.game} "
+                                 f"({args.game} takes: {takes})")
     params: dict[str, Any] = {}
-    for attr, param in own.values():
-        value = getattr(args, attr, None)
+    for p in own.values():
+        value = getattr(args, p.dest, None)
         if value is not None and value != "":
-            params[param] = value
+            params[p.name] = value
     return params
 
 
@@ -53,33 +32,15 @@ def _add_game_options(p: argparse.ArgumentParser, optional_game: bool = False) -
         p.add_argument("game", nargs="?", choices=game_names(), help="which game")
     else:
         p.add_argument("game", choices=game_names(), help="which game")
-    boxed = p.add_argument_group("ufs (boxed edition) options")
-    boxed.add_argument("--city", help="roswell (default) | new-york | washington")
-    boxed.add_argument("--side", choices=["blue", "damaged", "red"],
-                       help="the city tile's side: blue (undamaged, default) or damaged (red); each has its ability")
-    boxed.add_argument("--threat", type=int,
-                       help="threat level 0-4: that many sky tiles, drawn at random, on their threat side")
-    boxed.add_argument("--sky", help="every sky tile's side, bottom tile first, e.g. ETEE (E easy, T threat)")
-    boxed.add_argument("--unidentified", choices=["damage", "none"],
-                       help="the two threat-side 'base takes 1 damage' symbols known from one source: damage "
-                            "(default) or none (no effect, as games saved before they were identified played them)")
-    pnp = p.add_argument_group("ufs-pnp (9-card edition) options")
-    pnp.add_argument("--level", type=int,
-                     help="level 0-8: that many cards, drawn at random, on their difficult side (0-4 can be "
-                          "played: only the sky cards' difficult sides are fully known)")
-    pnp.add_argument("--difficult",
-                     help="the cards on their difficult side, by name, e.g. sky-1,sky-3 (sky-1..sky-4 or 1-4, "
-                          "base-0, base-1, science, mothership)")
-    pnp.add_argument("--energy-rule", dest="energy_rule", choices=["max", "add"],
-                     help="energy room: max = energy becomes max(energy, value), the rulebook (default); "
-                          "add = add the value, the later edition")
-    monstros = p.add_argument_group("monstros options")
-    monstros.add_argument("--players", type=int, help="1-6 players (1 = modo solo; default 2)")
-    monstros.add_argument("--difficulty", help="iniciante (default) | facil | medio | dificil | epico")
-    monstros.add_argument("--deck", help="a JSON deck file with the real cards (default: the reconstructed deck)")
-    monstros.add_argument("--five-removal", dest="five_removal", choices=["any", "forced-only"],
-                          help="with five cards on the board: remove a triple or all five (any, default), "
-                               "or all five only when no triple can go (forced-only)")
+    added: set[str] = set()
+    for game_kit in kits():
+        group = p.add_argument_group(f"{game_kit.name} ({game_kit.title}) options")
+        for param in game_kit.parameters:
+            if not param.flag or param.flag in added:  # two games may share an option: it is offered once
+                continue
+            added.add(param.flag)
+            group.add_argument(param.flag, dest=param.dest, type=param.cli_type, choices=param.cli_choices,
+                               help=param.cli_help or None)
 
 
 def _seats(text: str) -> list[int]:
@@ -172,11 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", default="greedy,mcts", help="comma-separated agents (default: greedy,mcts)")
     p.add_argument("--budget", help="mcts: time or iterations per decision (default 0.3s)")
     p.add_argument("--games", type=int, default=100, help="games per agent and setup (default 100)")
-    p.add_argument("--cities", help="ufs: comma-separated cities (default roswell)")
-    p.add_argument("--threats", help="ufs: threat levels, e.g. 0-4 or 0,2 (default 0)")
-    p.add_argument("--levels", help="ufs-pnp: levels, e.g. 0-4 (default 0)")
-    p.add_argument("--players", dest="report_players", help="monstros: numbers of players, e.g. 1,3 (default 1)")
-    p.add_argument("--difficulties", help="monstros: e.g. iniciante,epico (default iniciante)")
+    for option in report_options():
+        p.add_argument(option.flag, dest=option.dest, help=option.help)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, help="local worker processes (default: every core)")
     p.add_argument("--ray", help="run the games as Ray tasks: a cluster address, or auto")
@@ -203,16 +161,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.game is None:
                 raise ValueError(f"which game? soloboard play GAME (one of: {', '.join(game_names())}), "
                                  "or soloboard play --resume")
-            if args.game == "monstros":
-                from soloboard.cli.play_monstros import run_play_monstros
-
-                return run_play_monstros(_game_params(args), seed=args.seed, ai_seats=args.ai_seats, ai=args.ai,
-                                         budget=args.budget)
-            if args.ai_seats is not None:
+            game_kit = kit(args.game)
+            if args.ai_seats is not None and not game_kit.seats:
                 raise ValueError(f"--ai-seats is for multi-player games; {args.game} is played by one person")
-            from soloboard.cli.play import run_play
-
-            return run_play(args.game, _game_params(args), seed=args.seed)
+            return int(game_kit.terminal_part().play(args.game, _game_params(args), seed=args.seed,
+                                                     ai_seats=args.ai_seats, ai=args.ai, budget=args.budget))
         if args.command == "campaign":
             from soloboard.cli.campaign import run as run_campaign
 
@@ -248,8 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_report(args.game, agents=args.agents, games=args.games, budget=args.budget, seed=args.seed,
                               jobs=args.jobs, ray=args.ray, store=args.store, out=args.out,
                               command=" ".join(["soloboard", *(argv if argv is not None else sys.argv[1:])]),
-                              cities=args.cities, threats=args.threats, levels=args.levels,
-                              players=args.report_players, difficulties=args.difficulties)
+                              **{option.dest: getattr(args, option.dest) for option in report_options()})
     except ValueError as exc:  # invalid parameters: a message, not a traceback
         print(f"soloboard: {exc}", file=sys.stderr)
         return 2

@@ -21,6 +21,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
 from soloboard.cli.terminal import game_label, notices_panel, outcome, summary
 from soloboard.cli.ufs_screen import MIN_WIDTH, compact_board
@@ -30,6 +31,7 @@ from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
 from soloboard.i18n import N_, _
 from soloboard.ufs import narrate as N
+from soloboard.ufs import words
 from soloboard.ufs.actions import DIG, DISCARD, DONE, USE, parse_space
 from soloboard.ufs.game import BaseUFSGame
 from soloboard.ufs.guide import notation_help, phase_hints, rules_summary
@@ -100,18 +102,18 @@ def _group_label(state: State, notation: str) -> str:
     game = _ufs_game(state)
     match = _placement_pattern(game.dice_letters).match(notation) if game is not None else None
     if game is not None and match:
-        colour = N.die_colour(game.dice_names[game.dice_letters.index(match[1])])
+        colour = words.die_colour(game.dice_names[game.dice_letters.index(match[1])])
         space = parse_space(match[3])
         is_excavated = getattr(state, "is_excavated", None)
         digs = is_excavated is not None and not is_excavated(space)
         if digs:
             return _("{colour} {value}, to dig").format(colour=colour, value=match[2])
         return f"{colour} {match[2]}"
-    words = notation.split()
-    if words[0] == "spawn" and game is not None and not game.ruleset.spawn_farthest:
+    parts = notation.split()
+    if parts[0] == "spawn" and game is not None and not game.ruleset.spawn_farthest:
         # the player also picks which waiting ship spawns: 'spawn c' is a primary ship, 'spawn red c'
-        return _("spawn {ship}").format(ship=N.ship_colour(words[1] if len(words) == 3 else game.ship_names[0]))
-    return _(_GROUP_LABELS[words[0]]) if words[0] in _GROUP_LABELS else words[0]
+        return _("spawn {ship}").format(ship=words.ship_colour(parts[1] if len(parts) == 3 else game.ship_names[0]))
+    return _(_GROUP_LABELS[parts[0]]) if parts[0] in _GROUP_LABELS else parts[0]
 
 
 class Previews:
@@ -229,7 +231,7 @@ class PlaySession(TerminalSession):
 
     def prompt(self) -> str:
         return _("round {round} · {phase}> ").format(round=getattr(self.state, "round", "?"),
-                                                     phase=N.phase_word(getattr(self.state, "phase_name", "")))
+                                                     phase=words.phase_word(getattr(self.state, "phase_name", "")))
 
     # --- what happens without the player ---------------------------------------------------
 
@@ -321,7 +323,7 @@ class PlaySession(TerminalSession):
                 cell = Text("\n").join(rows)
                 cell.rstrip()
             table.add_row(group.label, cell)
-        phase = N.phase_word(getattr(self.state, "phase_name", ""))
+        phase = words.phase_word(getattr(self.state, "phase_name", ""))
         title = Text(_("Your move, {phase} phase ({count} legal moves):").format(phase=phase, count=count),
                      style="bold underline")
         parts: list[RenderableType] = [title, table]
@@ -417,7 +419,8 @@ class PlaySession(TerminalSession):
 
     def undone(self, state: State, notation: str) -> None:
         self.console.print(Text(_("Undone: {move}. Back to round {round}, {phase} phase.").format(
-            move=notation, round=getattr(state, "round", "?"), phase=N.phase_word(getattr(state, "phase_name", ""))),
+            move=notation, round=getattr(state, "round", "?"),
+            phase=words.phase_word(getattr(state, "phase_name", ""))),
             style="bold yellow"))
 
     def refuse_load(self, loaded: State, name: str) -> tuple[str, str] | None:
@@ -532,3 +535,47 @@ def run_play(
     session = PlaySession(state, seed, out, input_fn)
     session.announce_autosave()
     return session.run()
+
+
+class UFSTerminal(TerminalPart):
+    """Both editions of Under Falling Skies in the terminal (the kit's ``terminal``)."""
+
+    def play(self, game_name: str, params: dict[str, Any], *, seed: int | None = None,
+             ai_seats: list[int] | None = None, ai: str = "greedy", budget: str | None = None,
+             console: Console | None = None, input_fn: InputFn = input) -> int:
+        return run_play(game_name, params, seed, console=console, input_fn=input_fn)
+
+    def session(self, state: State, seed: int, meta: dict[str, Any], console: Console,
+                input_fn: InputFn) -> TerminalSession:
+        return PlaySession(state, seed, console, input_fn)
+
+    def board(self, state: State, *, legend: bool = False) -> RenderableType:
+        return render_rich(state, legend=legend)
+
+    def show_board(self, console: Console, state: State, *, full: bool = False) -> None:
+        previews = {a: state.preview(a) for a in state.legal_actions()} if not state.is_chance_node() else {}  # type: ignore[attr-defined]
+        shown, _fits = fit_board(console, state, previews, full=full)
+        console.print(shown)
+
+    def summary_rows(self, state: State) -> list[tuple[str, str]]:
+        ufs: Any = state
+        if ufs.sky is None:
+            return []
+        layout = ufs.layout
+        return [
+            (_("Rounds played"), str(ufs.round)),
+            (_("Research"), _("{value} of {last}").format(value=ufs.research, last=ufs.sky.research_last)),
+            (_("Damage"), _("{damage} (the base is destroyed at {limit})").format(damage=ufs.damage,
+                                                                                 limit=layout.damage_limit)),
+            (_("Energy"), _("{value} of {last}").format(value=ufs.energy, last=layout.energy_max)),
+            (_("Mothership"), _("row {row} (skull row {skull})").format(row=ufs.ms, skull=ufs.sky.skull_row)),
+        ]
+
+    def phase_word(self, phase: str) -> str:
+        return words.phase_word(phase)
+
+    def teller(self, console: Console, game: Any) -> EventTeller:
+        return EventTeller(console, game)
+
+
+TERMINAL = UFSTerminal()

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from soloboard.agents import make as make_agent
+from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
@@ -351,3 +352,25 @@ def run_play_monstros(
     out.print(Text(_("Type 'help' for the rules and the notation."), style="dim"))
     enable_line_editing(input_fn)
     return MonstrosSession(state, seed, seats, out, input_fn, agent).run()
+
+
+class MonstrosTerminal(TerminalPart):
+    """Monstros in the terminal: hot seat with AI seats (the kit's ``terminal``)."""
+
+    def play(self, game_name: str, params: dict[str, Any], *, seed: int | None = None,
+             ai_seats: list[int] | None = None, ai: str = "greedy", budget: str | None = None,
+             console: Console | None = None, input_fn: InputFn = input) -> int:
+        return run_play_monstros(params, seed=seed, ai_seats=ai_seats, ai=ai, budget=budget, console=console,
+                                 input_fn=input_fn)
+
+    def session(self, state: Any, seed: int, meta: dict[str, Any], console: Console,
+                input_fn: InputFn) -> TerminalSession:
+        players = state.game.players
+        seats = {s for s in meta.get("ai_seats", []) if 0 <= s < players}
+        return MonstrosSession(state, seed, seats, console, input_fn)
+
+    def phase_word(self, phase: str) -> str:
+        return phase_word(phase)
+
+
+TERMINAL = MonstrosTerminal()

@@ -29,10 +29,9 @@ from soloboard.cli.terminal import (
     read_save_meta,
     summary,
 )
-from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.api import State
+from soloboard.core.registry import kit_of
 from soloboard.i18n import N_, _
-from soloboard.ufs.game import BaseUFSGame
 
 InputFn = Callable[[str], str]
 REPLAY_HELP = N_("Enter/n next step · b back · r N round N · s N step N · start · end · board [full] · "
@@ -57,7 +56,8 @@ class Replay:
         self.start = replay_start(saved)
         self.actions = saved.history()
         self.game = getattr(saved, "game", None)
-        self.teller = EventTeller(console, self.game) if isinstance(self.game, BaseUFSGame) else None
+        self.part = kit_of(saved).terminal_part()
+        self.teller = self.part.teller(console, self.game)
         # ends[k]: how many actions step k has played (the decision and the chance after it)
         walker = self.start.clone()
         i = 0
@@ -115,15 +115,7 @@ class Replay:
             replay.apply_action(self.actions[i])
 
     def show(self, *, full: bool = False) -> None:
-        state = self.state_at(self.step)
-        if isinstance(self.game, BaseUFSGame):
-            from soloboard.cli.play import fit_board
-
-            previews = {a: state.preview(a) for a in state.legal_actions()} if not state.is_chance_node() else {}
-            shown, _fits = fit_board(self.console, state, previews, full=full)
-            self.console.print(shown)
-        else:
-            self.console.print(board(state))
+        self.part.show_board(self.console, self.state_at(self.step), full=full)
 
     def go(self, step: int) -> None:
         """Show step ``step``: told when it is the next one, else just its board."""

@@ -26,7 +26,6 @@ import json
 import os
 import time
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,81 +34,31 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from soloboard import __version__
 from soloboard.agents.base import parse_budget
-from soloboard.core.registry import load_game
-from soloboard.core.simulate import AgentSpec, Series, run_tasks, series_tasks, wilson
+from soloboard.agents.simulate import AgentSpec, Series, run_tasks, series_tasks
+from soloboard.core.kit import Setup, words
+from soloboard.core.registry import kit, kits, load_game, report_options
+from soloboard.core.stats import wilson
 from soloboard.core.store import GameRow, Store
 
-DIFFICULTIES = ("iniciante", "facil", "medio", "dificil", "epico")
 
-
-@dataclass(frozen=True)
-class Setup:
-    game: str
-    params: dict[str, Any]
-    group: str  # one line of a plot per agent and group (a city, a number of players)
-    x: int  # position on the plots' horizontal axis (threat, level, difficulty)
-    x_text: str
-
-    @property
-    def label(self) -> str:
-        return f"{self.group} {self.x_text}".strip()
-
-
-def parse_range(text: str, what: str, low: int, high: int) -> list[int]:
-    """``"0-4"``, ``"0,2,4"`` or ``"1"`` as a sorted list, each within ``low..high``."""
-    values: set[int] = set()
-    for part in str(text).split(","):
-        part = part.strip()
-        if not part:
-            continue
-        try:
-            if "-" in part:
-                first, last = (int(v) for v in part.split("-", 1))
-                values.update(range(first, last + 1))
-            else:
-                values.add(int(part))
-        except ValueError:
-            raise ValueError(f"--{what}: {text!r} is not a list like 0-4 or 0,2,4") from None
-    bad = sorted(v for v in values if not low <= v <= high)
-    if not values or bad:
-        raise ValueError(f"--{what}: values must be in {low}..{high}" + (f", not {bad}" if bad else ""))
-    return sorted(values)
-
-
-def _words(text: str) -> list[str]:
-    return [w.strip() for w in str(text).split(",") if w.strip()]
-
-
-def setups(game: str, *, cities: str | None = None, threats: str | None = None, levels: str | None = None,
-           players: str | None = None, difficulties: str | None = None) -> list[Setup]:
-    """The setups a report covers; every one is checked with ``load_game`` (a bad value fails here)."""
-    out: list[Setup] = []
-    if game == "ufs":
-        for city in _words(cities or "roswell"):
-            for t in parse_range(threats or "0", "threats", 0, 4):
-                out.append(Setup(game, {"city": city, "threat": t}, city, t, f"threat {t}"))
-    elif game == "ufs-pnp":
-        for level in parse_range(levels or "0", "levels", 0, 8):
-            out.append(Setup(game, {"level": level}, "", level, f"level {level}"))
-    elif game == "monstros":
-        for n in parse_range(players or "1", "players", 1, 6):
-            for d in _words(difficulties or "iniciante"):
-                name = d.lower().translate(str.maketrans("áéíóú", "aeiou"))
-                if name not in DIFFICULTIES:
-                    raise ValueError(f"--difficulties: {d!r} is not one of {', '.join(DIFFICULTIES)}")
-                out.append(Setup(game, {"players": n, "difficulty": name},
-                                 f"{n} player{'s' if n > 1 else ''}", DIFFICULTIES.index(name), name))
-    else:
-        raise ValueError(f"no report for {game!r}: ufs, ufs-pnp or monstros")
-    other = {"cities": cities, "threats": threats} if game != "ufs" else {}
-    other.update({"levels": levels} if game != "ufs-pnp" else {})
-    other.update({"players": players, "difficulties": difficulties} if game != "monstros" else {})
-    given = [f"--{k}" for k, v in other.items() if v is not None]
+def setups(game: str, **options: str | None) -> list[Setup]:
+    """The setups a report covers (the game's kit says which options it takes and what they sweep);
+    every one is checked with ``load_game`` (a bad value fails here)."""
+    game_kit = kit(game)
+    if game_kit.report is None:
+        raise ValueError(f"no report for {game!r}: " + ", ".join(k.name for k in kits() if k.report))
+    own = {option.dest for option in game_kit.report.options}
+    given = [_flag(dest) for dest, value in options.items() if value is not None and dest not in own]
     if given:
         raise ValueError(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} not an option of a {game} report")
+    out = game_kit.report_setups(options)
     for s in out:
         load_game(s.game, **s.params)  # an unknown city or an unplayable level is refused before any game
     return out
+
+
+def _flag(dest: str) -> str:
+    return next((o.flag for o in report_options() if o.dest == dest), f"--{dest}")
 
 
 def run_report(game: str, *, agents: str, games: int, budget: str | None = None, seed: int = 0,
@@ -124,7 +73,7 @@ def run_report(game: str, *, agents: str, games: int, budget: str | None = None,
         raise ValueError("--jobs must be at least 1")
     if budget is not None:
         parse_budget(budget)
-    specs = [AgentSpec(name, budget if name not in ("random", "greedy") else None) for name in _words(agents)]
+    specs = [AgentSpec(name, budget if name not in ("random", "greedy") else None) for name in words(agents)]
     if not specs:
         raise ValueError("--agents: name at least one agent, e.g. greedy,mcts")
     for spec in specs:
@@ -212,8 +161,9 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
         import matplotlib.pyplot as plt
     except ImportError:
         raise ValueError("the report's plots need matplotlib: pip install 'soloboard[report]'") from None
-    axis = {"ufs": "threat level", "ufs-pnp": "level (cards on their difficult side)",
-            "monstros": "difficulty"}[game]
+    report = kit(game).report
+    assert report is not None  # setups() refused a game without one
+    axis = report.axis
     lines: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in rows:
         lines.setdefault((r["agent"], r["group"]), []).append(r)
@@ -240,7 +190,7 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     labels = [f"{r['agent']}\n{r['setup']}" for r in rows]
     ax.boxplot([r["rounds"] or [0] for r in rows], showmeans=True)
     ax.set_xticks(range(1, len(rows) + 1), labels, rotation=60, ha="right", fontsize=7)
-    ax.set_ylabel("rounds per game" if game != "monstros" else "turns per game")
+    ax.set_ylabel(f"{report.length_unit} per game")
     ax.grid(alpha=0.3, axis="y")
     figures.append(("Game length", _png(fig)))
     fig, ax = plt.subplots(figsize=(7, 4))

@@ -14,24 +14,18 @@ from soloboard.cli import autosave
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
 from soloboard.cli.terminal import SaveFileError, error, game_label, read_save_meta
 from soloboard.core.api import State
+from soloboard.core.registry import kit_of
 from soloboard.i18n import _
 
 
 def make_session(state: State, meta: dict[str, Any], console: Console, input_fn: InputFn) -> TerminalSession:
-    """The session that plays ``state``'s game, with the saved dice seed (a new one if none)."""
+    """The session that plays ``state``'s game (its kit's terminal part), with the saved dice seed
+    (a new one if none) and what else the save recorded (AI seats)."""
     seed = meta.get("dice_seed")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    game = getattr(getattr(state, "game", None), "short_name", "")
-    if game == "monstros":
-        from soloboard.cli.play_monstros import MonstrosSession
-
-        players = state.game.players  # type: ignore[attr-defined]
-        seats = {s for s in meta.get("ai_seats", []) if 0 <= s < players}
-        return MonstrosSession(state, seed, seats, console, input_fn)  # type: ignore[arg-type]
-    from soloboard.cli.play import PlaySession
-
-    return PlaySession(state, seed, console, input_fn)
+    session: TerminalSession = kit_of(state).terminal_part().session(state, seed, meta, console, input_fn)
+    return session
 
 
 def continue_game(state: State, meta: dict[str, Any], console: Console, input_fn: InputFn, *,

@@ -18,8 +18,8 @@ from rich.text import Text
 
 from soloboard.agents import analysis
 from soloboard.agents.base import parse_budget
-from soloboard.cli.hint import move_effect
 from soloboard.cli.terminal import SaveFileError, read_save
+from soloboard.core.registry import kit_of
 
 
 def run_review(path: str, *, budget: str | None = None, top: int = 10, console: Console | None = None) -> int:
@@ -76,6 +76,6 @@ def _table(costly: list[analysis.Decision], states: dict[int, Any], multi: bool)
         state = states[d.index]
         row = [str(d.round)] + ([str(d.seat)] if multi else []) + [
             d.played_text, f"{d.played_win:.0%}", d.best_text, f"{d.best_win:.0%}", f"{d.loss:.0%}",
-            move_effect(state, d.best)]
+            kit_of(state).move_effect(state, d.best)]
         table.add_row(*row)
     return table

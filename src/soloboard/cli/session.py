@@ -29,12 +29,12 @@ from soloboard.cli.terminal import (
     error,
     history_origin,
     read_save_meta,
-    save_text,
     write_save,
 )
 from soloboard.core.api import State
 from soloboard.core.chance import HistorySampler
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.saves import save_text
 from soloboard.core.table import undo_point
 from soloboard.i18n import N_, _, pgettext
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from soloboard.agents.base import describe
-from soloboard.core.simulate import simulate
+from soloboard.agents.simulate import simulate
 
 
 def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: int, seed: int,

@@ -20,11 +20,8 @@ from rich.text import Text
 from soloboard.core import table
 from soloboard.core.api import State
 from soloboard.core.errors import InvalidSaveError
-from soloboard.core.registry import state_from_json
+from soloboard.core.registry import kit_of, state_from_json
 from soloboard.i18n import N_, _
-from soloboard.ufs.narrate import phase_word
-from soloboard.ufs.render import render_rich
-from soloboard.ufs.state import UFSState
 
 ERROR_STYLE = "bold red"
 
@@ -74,15 +71,6 @@ def read_save_meta(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]
     return state, meta
 
 
-def save_text(state: State, **extra: Any) -> str:
-    """``state.to_json()`` with the terminal's own fields (``dice_seed``...) after ``params``.
-
-    Loaders ignore fields they do not know, so these saves load everywhere."""
-    data = json.loads(state.to_json())
-    head = {k: data.pop(k) for k in ("format", "version", "game", "params") if k in data}
-    return json.dumps({**head, **extra, **data}, indent=1)
-
-
 def write_save(text: str, path: str | os.PathLike[str]) -> Path:
     """Write ``text`` to ``path`` atomically: a temporary file in the same folder, then a rename.
 
@@ -130,10 +118,8 @@ def history_origin(state: State) -> State:
 
 
 def board(state: State, *, legend: bool = False) -> RenderableType:
-    """The board to print; ``legend`` adds the key to its signs."""
-    if isinstance(state, UFSState):
-        return render_rich(state, legend=legend)
-    return state  # type: ignore[return-value]  # any other game draws itself (``__rich__`` or ``str``)
+    """The board to print (the game's terminal part draws it); ``legend`` adds the key to its signs."""
+    return kit_of(state).terminal_part().board(state, legend=legend)  # type: ignore[no-any-return]
 
 
 # --- messages, notices and the end of the game -------------------------------------------
@@ -190,21 +176,11 @@ def summary(state: State, extra: dict[str, str] | None = None) -> Panel:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    if isinstance(state, UFSState) and state.sky is not None:
-        layout = state.layout
-        grid.add_row(_("Rounds played"), str(state.round))
-        grid.add_row(_("Research"), _("{value} of {last}").format(value=state.research, last=state.sky.research_last))
-        grid.add_row(_("Damage"), _("{damage} (the base is destroyed at {limit})").format(
-            damage=state.damage, limit=layout.damage_limit))
-        grid.add_row(_("Energy"), _("{value} of {last}").format(value=state.energy, last=layout.energy_max))
-        grid.add_row(_("Mothership"), _("row {row} (skull row {skull})").format(row=state.ms,
-                                                                                 skull=state.sky.skull_row))
-    for key, value in (extra or {}).items():
+    part = kit_of(state).terminal_part()
+    for key, value in [*part.summary_rows(state), *(extra or {}).items()]:
         grid.add_row(key, value)
     if not state.is_terminal():
-        phase = getattr(state, "phase_name", "")
-        if isinstance(state, UFSState):
-            phase = phase_word(phase)
+        phase = part.phase_word(getattr(state, "phase_name", ""))
         title, style = _("Game not finished ({phase} phase)").format(phase=phase), "cyan"
     else:
         title, style = result.headline, "green" if result.won else "red"

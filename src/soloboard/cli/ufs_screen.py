@@ -21,7 +21,7 @@ from rich.text import Text
 
 from soloboard.i18n import _
 from soloboard.ufs import actions as A
-from soloboard.ufs.narrate import action_word, danger_cells, die_colour, phase_word, short_action_text
+from soloboard.ufs.narrate import danger_cells
 from soloboard.ufs.render import (
     ROBOT_STYLE,
     ROOM_STYLE,
@@ -34,6 +34,7 @@ from soloboard.ufs.render import (
     sky_symbol,
 )
 from soloboard.ufs.tables import AA_GUN, TUNNEL
+from soloboard.ufs.words import action_word, die_colour, phase_word, short_action_text
 
 if TYPE_CHECKING:
     from soloboard.ufs.state import UFSState

@@ -1,64 +1,71 @@
-"""Which games exist, and how a name and parameters become a :class:`Game`."""
+"""Which games exist: one kit per game, one line each (``core/kit.py`` says what a kit gives).
+
+A fourth game is one new package with its kit, plus one line in ``_KITS``. Kits are imported
+when first asked for, so ``import soloboard`` loads no game.
+"""
 
 from __future__ import annotations
 
-import importlib
 import json
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from soloboard.core.api import Game, State
 from soloboard.core.errors import InvalidSaveError
+from soloboard.core.lazy import load
+from soloboard.core.parameters import check_parameters, parameter_names
 from soloboard.core.saves import FORMAT
 
-# name -> "module:factory"; imported lazily so that loading one game never pays for another.
-_GAMES: dict[str, str] = {
-    "ufs": "soloboard.ufs.game:UFSGame",
-    "ufs-pnp": "soloboard.ufs.pnp:UFSPnPGame",
-    "monstros": "soloboard.monstros.game:MonstrosGame",
+if TYPE_CHECKING:  # the kits' module is imported with the first kit, not with soloboard
+    from soloboard.core.kit import GameKit, ReportOption
+
+# name -> "module:kit"
+_KITS: dict[str, str] = {
+    "ufs": "soloboard.ufs.kit:BOXED",
+    "ufs-pnp": "soloboard.ufs.kit:NINE_CARD",
+    "monstros": "soloboard.monstros.kit:KIT",
 }
 
 
 def game_names() -> list[str]:
-    return sorted(_GAMES)
+    return sorted(_KITS)
 
 
-def _factory(name: str) -> Any:
+@cache
+def kit(name: str) -> GameKit:
+    """The kit of the game called ``name``; ``ValueError`` listing the valid names."""
     try:
-        target = _GAMES[name]
-    except KeyError:
-        raise ValueError(
-            f"unknown game {name!r}; valid games: {', '.join(game_names())}"
-        ) from None
-    module, attr = target.split(":")
-    return getattr(importlib.import_module(module), attr)
+        target = _KITS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r}; valid games: {', '.join(game_names())}") from None
+    found: GameKit = load(target)
+    return found
+
+
+def kits() -> list[GameKit]:
+    """Every game's kit, in the registry's order."""
+    return [kit(name) for name in _KITS]
+
+
+def report_options() -> list[ReportOption]:
+    """Every game's ``soloboard report`` options, each once (the command line offers them all;
+    a report takes its own game's)."""
+    seen: dict[str, ReportOption] = {}
+    for game_kit in kits():
+        for option in game_kit.report.options if game_kit.report else ():
+            seen.setdefault(option.dest, option)
+    return list(seen.values())
+
+
+def kit_of(game_or_state: Any) -> GameKit:
+    """The kit of a game, or of a state's game."""
+    game = getattr(game_or_state, "game", game_or_state)
+    return kit(str(getattr(game, "short_name", "")))
 
 
 def game_parameters(name: str) -> list[str]:
     """The keyword parameters ``load_game(name, ...)`` takes, in the game's own order."""
-    return parameter_names(_factory(name))
-
-
-def parameter_names(factory: Any) -> list[str]:
-    import inspect  # only here: ``import soloboard`` stays light
-
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    return [p.name for p in inspect.signature(factory).parameters.values() if p.kind in kinds]
-
-
-def check_parameters(factory: Any, name: str, params: dict[str, Any]) -> None:
-    """``ValueError`` naming every unknown parameter (with the nearest valid one) and the valid ones."""
-    valid = parameter_names(factory)
-    unknown = [key for key in params if key not in valid]
-    if not unknown:
-        return
-    import difflib
-
-    hints = [f"{key!r} (did you mean {close[0]!r}?)" if (close := difflib.get_close_matches(str(key), valid, 1))
-             else repr(key) for key in unknown]
-    raise ValueError(
-        f"unknown parameter{'s' if len(unknown) > 1 else ''} {', '.join(hints)} for {name}; "
-        f"valid parameters: {', '.join(valid) or 'none'}"
-    )
+    return parameter_names(kit(name).game_factory())
 
 
 def load_game(name: str, **params: Any) -> Game:
@@ -67,9 +74,9 @@ def load_game(name: str, **params: Any) -> Game:
     Unknown games, unknown parameters and invalid values raise ``ValueError`` listing the
     valid ones.
     """
-    factory = _factory(name)
-    check_parameters(factory, name, params)
-    return factory(**params)
+    game_kit = kit(name)
+    check_parameters(game_kit.game_factory(), name, params)
+    return game_kit.game(**params)
 
 
 def state_from_json(text: str) -> State:
@@ -85,9 +92,10 @@ def state_from_json(text: str) -> State:
             f"the save has no 'game' field naming its game (valid games: {', '.join(game_names())})"
         )
     name = data.get("game")
-    if not isinstance(name, str) or name not in _GAMES:
+    if not isinstance(name, str) or name not in _KITS:
         raise InvalidSaveError(
             f"the save is for game {name!r}, which this version does not know "
             f"(valid games: {', '.join(game_names())})"
         )
-    return _factory(name).state_from_dict(data)
+    state: State = kit(name).game_factory().state_from_dict(data)
+    return state

@@ -7,10 +7,12 @@ saved position with the replayed one, each failure an :class:`InvalidSaveError`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
+from soloboard.core.parameters import check_parameters
 
 FORMAT = "soloboard-state"
 
@@ -24,8 +26,6 @@ def game_from_save(data: dict[str, Any], game_class: Any, version: int) -> Any:
     params = data.get("params")
     if not isinstance(params, dict):
         raise InvalidSaveError("the save has no 'params' object")
-    from soloboard.core.registry import check_parameters  # registry imports this module
-
     try:
         check_parameters(game_class, str(data.get("game")), params)
         return game_class(**params)
@@ -62,3 +62,13 @@ def check_position(saved: Any, state: Any, position_dict: Callable[[Any], dict[s
                 f"the saved position does not match its own history: '{key}' is {saved.get(key)!r} "
                 f"in the file but {value!r} after replaying the history (the file was edited or damaged)"
             )
+
+
+def save_text(state: Any, **extra: Any) -> str:
+    """``state.to_json()`` with a front end's own fields (``dice_seed``, ``ai_seats``...) after ``params``.
+
+    Loaders ignore fields they do not know, so these saves load everywhere (the terminal and
+    the browser write the same files)."""
+    data = json.loads(state.to_json())
+    head = {k: data.pop(k) for k in ("format", "version", "game", "params") if k in data}
+    return json.dumps({**head, **extra, **data}, indent=1)

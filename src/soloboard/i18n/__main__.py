@@ -57,7 +57,7 @@ def mo_path(lang: str) -> Path:
 def _sources() -> Iterable[tuple[Path, str, dict[str, str]]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         yield path, "python", {}
-    for path in sorted((PACKAGE / "web" / "static").glob("*.js")):
+    for path in sorted((PACKAGE / "web" / "static").rglob("*.js")):
         # t("...") calls inside a template literal's ${...} are messages too
         yield path, "javascript", {"template_string": "true", "parse_template_string": "true"}
 

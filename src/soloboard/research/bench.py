@@ -24,20 +24,32 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from soloboard.core.agents import RandomAgent
-from soloboard.core.registry import load_game
-from soloboard.core.simulate import play_one
+from soloboard.agents.base import RandomAgent
+from soloboard.agents.simulate import play_one
+from soloboard.core.registry import kit, kits, load_game
 from soloboard.research._deps import require
 
 np = require("numpy", for_what="soloboard.research.bench")
 
-# (label, soloboard game, parameters, Gymnasium id or None)
-SETTINGS: list[tuple[str, str, dict[str, Any], str | None]] = [
-    ("ufs", "ufs", {}, "soloboard/ufs-v0"),
-    ("ufs-pnp", "ufs-pnp", {}, "soloboard/ufs-pnp-v0"),
-    ("monstros solo", "monstros", {"players": 1}, "soloboard/monstros-solo-v0"),
-    ("monstros 4 seats", "monstros", {"players": 4}, None),
-]
+SEATS_MEASURED = 4  # a game with seats is also measured with this many (PettingZoo's case)
+Setting = tuple[str, str, dict[str, Any], str | None]  # (label, soloboard game, parameters, Gymnasium id or None)
+
+
+def _label(name: str, params: dict[str, Any]) -> str:
+    seats = params.get("players")
+    return name if seats is None else f"{name} solo" if seats == 1 else f"{name} {seats} seats"
+
+
+def settings() -> list[Setting]:
+    """Every kit's Gymnasium environments, and each game with seats at ``SEATS_MEASURED`` seats."""
+    out: list[Setting] = []
+    for game_kit in kits():
+        out += [(_label(game_kit.name, params), game_kit.name, params, env_id)
+                for env_id, params in game_kit.environments]
+        if game_kit.seats:
+            params = {"players": SEATS_MEASURED}
+            out.append((_label(game_kit.name, params), game_kit.name, params, None))
+    return out
 
 
 def _raw(name: str, params: dict[str, Any]) -> Callable[[random.Random], None]:
@@ -91,11 +103,11 @@ def _gymnasium(env_id: str) -> Callable[[random.Random], None]:
     return play
 
 
-def _pettingzoo(params: dict[str, Any], wrapped: bool = True) -> Callable[[random.Random], None]:
+def _pettingzoo(name: str, params: dict[str, Any], wrapped: bool = True) -> Callable[[random.Random], None]:
     from soloboard.research.pz_env import env as make_env
     from soloboard.research.pz_env import raw_env
 
-    env = make_env(**params) if wrapped else raw_env(**params)
+    env = make_env(game=name, **params) if wrapped else raw_env(game=name, **params)
     env.reset(seed=0)
 
     def play(rng: random.Random) -> None:
@@ -125,15 +137,15 @@ def run(seconds: float = 1.0, runs: int = 3) -> list[tuple[str, str, float]]:
     rows: list[tuple[str, str, float]] = []
     print(f"random games per CPU second (one core), median of {runs} runs of {seconds:g} s")
     print(f"{'setting':<18} {'adapter':<11} {'games/s':>9} {'vs raw':>7}")
-    for label, name, params, env_id in SETTINGS:
+    for label, name, params, env_id in settings():
         players: list[tuple[str, Callable[[random.Random], None]]] = [
             ("raw", _raw(name, params)), ("pyspiel", _pyspiel(name, params))
         ]
         if env_id is not None:
             players.append(("gymnasium", _gymnasium(env_id)))
-        if name == "monstros":
-            players.append(("pettingzoo", _pettingzoo(params)))
-            players.append(("pz raw_env", _pettingzoo(params, wrapped=False)))
+        if kit(name).seats:
+            players.append(("pettingzoo", _pettingzoo(name, params)))
+            players.append(("pz raw_env", _pettingzoo(name, params, wrapped=False)))
         raw = 0.0
         for adapter, play in players:
             rng = random.Random(12345)

@@ -39,7 +39,7 @@ import random
 from typing import Any, ClassVar
 
 from soloboard.core.chance import sample_outcome
-from soloboard.core.registry import load_game
+from soloboard.core.registry import kits, load_game
 from soloboard.research._deps import require
 from soloboard.research.observe import Encoder
 
@@ -48,8 +48,8 @@ np = require("numpy", for_what="soloboard.research.gym_env")
 spaces = gymnasium.spaces
 
 ILLEGAL_ACTION_ANSWERS = ("terminate", "noop")
-ENV_IDS = {"soloboard/ufs-v0": {"game": "ufs"}, "soloboard/ufs-pnp-v0": {"game": "ufs-pnp"},
-           "soloboard/monstros-solo-v0": {"game": "monstros", "players": 1}}
+# every kit's Gymnasium environments: id -> the game and its parameters
+ENV_IDS = {env_id: {"game": k.name, **params} for k in kits() for env_id, params in k.environments}
 
 
 class SoloboardEnv(gymnasium.Env):
@@ -57,7 +57,7 @@ class SoloboardEnv(gymnasium.Env):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, game: str = "ufs", render_mode: str | None = None, illegal_action: str = "terminate",
+    def __init__(self, game: str, render_mode: str | None = None, illegal_action: str = "terminate",
                  **params: Any) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")

@@ -9,20 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from soloboard.core.registry import load_game
+from soloboard.core.registry import kit, kits, load_game
 
-TABLES = ("ufs", "ufs-pnp", "monstros")
+
+def names() -> list[str]:
+    """The games whose kit gives an observation: one table each."""
+    return [k.name for k in kits() if k.observation]
 
 
 def pieces(name: str) -> list[Any]:
-    game = load_game(name)
-    if name == "monstros":
-        from soloboard.monstros.observation import pieces as monstros_pieces
-
-        return monstros_pieces(game)
-    from soloboard.ufs.observation import pieces as ufs_pieces
-
-    return ufs_pieces(game)
+    return kit(name).observation_pieces(load_game(name))
 
 
 def values(high: int | tuple[int, ...]) -> str:
@@ -40,4 +36,4 @@ def table(name: str) -> str:
 
 
 if __name__ == "__main__":
-    print("\n\n".join(table(name) for name in TABLES))
+    print("\n\n".join(table(name) for name in names()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from soloboard.core.registry import kit_of
 from soloboard.research._deps import require
 
 np = require("numpy", for_what="soloboard.research")
@@ -13,18 +14,8 @@ class Encoder:
     """``encode(state, player)``: the observation tensor as a new float32 numpy array."""
 
     def __init__(self, game: Any) -> None:
-        if game.short_name in ("ufs", "ufs-pnp"):
-            from soloboard.ufs.observation import observer
-
-            obs = observer(game)
-            self._encode = lambda state, player: obs.encode(state)
-        elif game.short_name == "monstros":
-            from soloboard.monstros.observation import observer as monstros_observer
-
-            obs = monstros_observer(game)
-            self._encode = obs.encode
-        else:  # pragma: no cover - a new game must say how it is observed
-            raise ValueError(f"no observer for game {game.short_name!r}")
+        obs = kit_of(game).observer(game)
+        self._encode = obs.encode
         self.size: int = obs.size
         self.pieces = obs.pieces
         self.layout = obs.layout()

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from soloboard.core.registry import load_game, state_from_json
+from soloboard.core.registry import kit, kits, load_game, state_from_json
 from soloboard.research import params as P
 from soloboard.research._deps import require
 from soloboard.research.observe import Encoder
@@ -39,19 +39,11 @@ from soloboard.research.observe import Encoder
 pyspiel = require("pyspiel", for_what="soloboard.research.openspiel")
 np = require("numpy", for_what="soloboard.research.openspiel")
 
-GAMES = {"ufs": "python_soloboard_ufs", "ufs-pnp": "python_soloboard_ufs_pnp",
-         "monstros": "python_soloboard_monstros"}
+# soloboard's name -> the name registered with OpenSpiel (each kit says its own)
+GAMES = {k.name: k.openspiel_name for k in kits() if k.openspiel_name}
 CAP_PARAM = "max_game_length"
 DEFAULT_CAP = 1000
 CAPPED = "stopped at max_game_length (not won)"
-
-
-def _players(name: str) -> range:
-    if name == "monstros":
-        from soloboard.monstros.game import PLAYERS
-
-        return PLAYERS
-    return range(1, 2)
 
 
 class _Inner:
@@ -188,7 +180,7 @@ class SoloboardGame(pyspiel.Game):
 
 
 def _game_type(name: str) -> Any:
-    players = _players(name)
+    players = kit(name).seat_range()
     spec = P.spec(name)
     probe = load_game(name)
     if probe.max_game_length() is None:
@@ -213,29 +205,15 @@ def _game_type(name: str) -> Any:
     )
 
 
-class UFSGame(SoloboardGame):
-    """``python_soloboard_ufs``: Under Falling Skies, boxed edition."""
-
-    name = "ufs"
-    game_type = _game_type("ufs")
-
-
-class UFSPnPGame(SoloboardGame):
-    """``python_soloboard_ufs_pnp``: Under Falling Skies, 9-card print-and-play edition."""
-
-    name = "ufs-pnp"
-    game_type = _game_type("ufs-pnp")
+def _game_class(name: str) -> type[SoloboardGame]:
+    """The registered class of one game (OpenSpiel builds it with the game string's parameters)."""
+    cls = type(f"SoloboardGame_{name.replace('-', '_')}", (SoloboardGame,),
+               {"name": name, "game_type": _game_type(name), "__doc__": f"``{GAMES[name]}``: soloboard's {name}."})
+    globals()[cls.__name__] = cls  # pickle finds a class by its module and name
+    return cls
 
 
-class MonstrosGame(SoloboardGame):
-    """``python_soloboard_monstros``: A Invasão dos Monstros Sem Nome, 1 to 6 seats."""
-
-    name = "monstros"
-    game_type = _game_type("monstros")
-
-
-GAME_CLASSES: dict[str, type[SoloboardGame]] = {"ufs": UFSGame, "ufs-pnp": UFSPnPGame, "monstros": MonstrosGame}
-assert set(GAME_CLASSES) == set(GAMES)
+GAME_CLASSES: dict[str, type[SoloboardGame]] = {name: _game_class(name) for name in GAMES}
 
 
 def register() -> None:

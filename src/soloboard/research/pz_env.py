@@ -1,9 +1,9 @@
-"""Monstros as a PettingZoo AEC environment: 1 to 6 seats, co-operative.
+"""A game with seats (Monstros: 1 to 6, co-operative) as a PettingZoo AEC environment.
 
 ::
 
     from soloboard.research.pz_env import env
-    e = env(players=4, difficulty="medio")
+    e = env(players=4, difficulty="medio")  # game=: any game whose kit has seats (default: the first)
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, termination, truncation, info = e.last()
@@ -33,7 +33,7 @@ import random
 from typing import Any, ClassVar
 
 from soloboard.core.chance import sample_outcome
-from soloboard.monstros.game import MonstrosGame
+from soloboard.core.registry import kit, kits, load_game
 from soloboard.research._deps import require
 from soloboard.research.observe import Encoder
 
@@ -51,20 +51,30 @@ def env(**kwargs: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
 
 
-class raw_env(pettingzoo.AECEnv):  # PettingZoo's name for the unwrapped environment
-    """Monstros for ``players`` seats; other keywords are the game's parameters."""
+def seated_games() -> list[str]:
+    """The games whose seats can be played by several agents (their kit says ``seats``)."""
+    return [k.name for k in kits() if k.seats]
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "soloboard_monstros_v0",
+
+class raw_env(pettingzoo.AECEnv):  # PettingZoo's name for the unwrapped environment
+    """``game`` (a game with seats; default: the first) for ``players`` seats; other keywords are its parameters."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": f"soloboard_{seated_games()[0]}_v0",
                                           "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, players: int = 2, render_mode: str | None = None, max_cycles: int = DEFAULT_MAX_CYCLES,
-                 **params: Any) -> None:
+                 game: str | None = None, **params: Any) -> None:
         super().__init__()
+        name = game or seated_games()[0]
+        if not kit(name).seats:
+            raise ValueError(f"{name} is played by one person: use its Gymnasium environment "
+                             "(soloboard.research.gym_env)")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if max_cycles < 1:
             raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
-        self.game = MonstrosGame(players=players, **params)
+        self.game: Any = load_game(name, players=players, **params)
+        self.metadata = {**self.metadata, "name": f"soloboard_{name}_v0"}
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.encoder = Encoder(self.game)

@@ -10,10 +10,10 @@ from soloboard.i18n import _, ngettext
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
 from soloboard.ufs.hooks import RuleHooks, hooks_for, overrides
-from soloboard.ufs.narrate import city_side
 from soloboard.ufs.ruleset import BOXED, Ruleset
 from soloboard.ufs.state import UFSState
 from soloboard.ufs.tables import BaseTables, Layout, boxed_sky
+from soloboard.ufs.words import city_side
 
 THREAT_LEVELS = range(0, 5)
 # how to play the two threat-side symbols known from one source only ("base takes 1 damage");
@@ -77,15 +77,13 @@ def parse_sky_tiles(tiles: str | Sequence[str] | None) -> tuple[str, ...]:
 def _check_advanced_tile(tile_id: str, height: int) -> None:
     tile = C.advanced_sky_tile(tile_id)
     if tile is None:  # maybe a plugin's, not loaded yet (a save read in a new process)
-        from soloboard.ufs.campaign.plugins import load_plugins, sky_tile_data
+        from soloboard.ufs.campaign.plugins import get_box, load_plugins, sky_tile_data
 
         load_plugins()
         tile = C.advanced_sky_tile(tile_id)
         if tile is None:
-            from soloboard.ufs.campaign.box import DEFAULT_BOX, get_box
-
             try:
-                name = get_box(DEFAULT_BOX).get(tile_id).name
+                name = get_box().get(tile_id).name
             except KeyError:
                 data = sky_tile_data(tile_id)
                 name = str(data.get("name", tile_id)) if data is not None else ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soloboard.i18n import N_, _
-from soloboard.ufs.narrate import die_colour, ship_colour
+from soloboard.ufs.words import die_colour, ship_colour
 
 if TYPE_CHECKING:
     from soloboard.ufs.game import BaseUFSGame

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import _
 from soloboard.ufs import actions as A
-from soloboard.ufs.narrate import die_colour
+from soloboard.ufs.words import die_colour
 
 if TYPE_CHECKING:
     from soloboard.ufs.state import UFSState
@@ -137,11 +137,6 @@ class RuleHooks:
 ONCE_RULE = "characters: once per game"
 
 
-def once_per_game_text(ev: dict[str, Any]) -> str:
-    """The narration of a once-per-game ability's ``ability`` event."""
-    return _("{who} uses the once-per-game ability").format(who=ev.get("by") or _("a character"))
-
-
 def robots_in(state: UFSState, room: RoomInfo) -> int:
     """How many robots stand in ``room`` (a worker die displaces a robot, so they never share a space)."""
     robots = state.robots
@@ -196,11 +191,7 @@ class ResearchOnFirstDamage(RuleHooks):
         self.emit(state, "research", **{"from": before, "to": before + 1})
         state._emit("research_changed", **{"from": before, "to": before + 1}, by="ability")
         if state.research == last:  # the last research space wins at once (rule 11)
-            from soloboard.ufs.state import OVER
-
-            state.phase = OVER
-            state.result = 1.0
-            state._emit("game_won")
+            state._win()
 
 
 @register_ability("white-six-on-first-roll")

@@ -21,111 +21,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from soloboard.i18n import N_, _, ngettext, pgettext
+from soloboard.i18n import N_, _, ngettext
+from soloboard.ufs.words import (
+    action_word,
+    arrow_direction,
+    city_name,
+    die_colour,
+    effect_text,
+    loss_text,
+    phase_title,
+    reinforcement_name,
+    room_name,
+    ship_colour,
+)
 
 Event = dict[str, Any]
-
-# English titles (msgids): translate with _() where shown (phase_title)
-PHASE_TITLES = {
-    "place": N_("Dice Phase"),
-    "rooms": N_("Rooms Phase"),
-    "install": N_("Robot installation"),
-    "mothership": N_("Mothership Phase"),
-    "spawn": N_("Ships spawn"),
-}
-
-ROOM_NAMES = {"energy": N_("energy room"), "fighters": N_("fighters room"), "research": N_("research room"),
-              "robots": N_("robots room"), "energy+fighters": N_("energy and fighters room")}
-
-LOSS_WORDS = {"base destroyed": N_("the base is destroyed")}
-# the engine's loss causes (``state.loss_cause``), said as they are where a board shows them
-LOSS_CAUSES = (N_("base destroyed"), N_("mothership reached the skull row"), N_("the skull symbol was resolved"))
-
-
-def phase_title(phase: str) -> str:
-    return _(PHASE_TITLES[phase]) if phase in PHASE_TITLES else phase
-
-
-def room_name(kind: str) -> str:
-    """A room type as the rulebooks name it ("fighters room": hangar myśliwców, stíhačky)."""
-    return _(ROOM_NAMES[kind]) if kind in ROOM_NAMES else _("{type} room").format(type=kind)
-
-
-def ship_colour(name: str) -> str:
-    """A ship's colour word, agreeing with the language's word for ship (nave roxa, fialový letoun).
-
-    The Czech rulebook calls the boxed edition's purple ships red (červené letouny): the
-    catalog follows each rulebook (docs/glossary.md)."""
-    words = {"purple": pgettext("ship", "purple"), "white": pgettext("ship", "white"),
-             "green": pgettext("ship", "green"), "red": pgettext("ship", "red")}
-    return words.get(name, name)
-
-
-def die_colour(name: str) -> str:
-    """A die's colour word, agreeing with the word for die (dado cinzento, šedá kostka)."""
-    words = {"gray": pgettext("die", "gray"), "white": pgettext("die", "white"),
-             "black": pgettext("die", "black"), "blue": pgettext("die", "blue")}
-    return words.get(name, name)
-
-
-def game_word(word: str) -> str:
-    """The editions' words for their set-up (``cards_noun``, side names) in the current language."""
-    words = {"sky tiles": _("sky tiles"), "cards": _("cards"), "easy": pgettext("side", "easy"),
-             "threat": pgettext("side", "threat"), "difficult": pgettext("side", "difficult")}
-    return words.get(word, word)
-
-
-def phase_word(name: str) -> str:
-    """A phase as the engine names it (``PHASE_NAMES``), for "not possible in the rooms phase"."""
-    words = {"setup": pgettext("phase", "setup"), "roll": pgettext("phase", "roll"),
-             "place": pgettext("phase", "place"), "rooms": pgettext("phase", "rooms"),
-             "install": pgettext("phase", "install"), "spawn": pgettext("phase", "spawn"),
-             "over": pgettext("phase", "over"), "ability": pgettext("phase", "ability")}
-    return words.get(name, name)
-
-
-def _reinforcement(game: Any) -> str:
-    return game.ship_names[1] if game is not None else "white"
-
-
-def effect_text(effect: str, amount: int = 1, reinforcement: str = "white") -> str:
-    """What a resolved mothership action (boxed) or track symbol (9-card) did, in words."""
-    if effect == "excavator_back":
-        return _("excavator back {amount}").format(amount=amount)
-    if effect == "research_back":
-        return _("research back {amount}").format(amount=amount)
-    if effect == "add_white_ships":  # the engine's name for every edition's reinforcements
-        return ngettext("+{n} {ship} ship", "+{n} {ship} ships", amount).format(
-            n=amount, ship=ship_colour(reinforcement))
-    if effect == "damage":
-        return _("1 damage")
-    if effect == "skull":
-        return _("the SKULL: the game is lost")
-    if effect == "none":
-        return _("nothing")
-    return effect.replace("_", " ")
-
-
-def short_action_text(action: tuple[str, int] | None, reinforcement_letter: str = "W") -> str:
-    """A printed mothership action in at most six characters, for the compact board (``exc-2``, ``+1W``)."""
-    if action is None:
-        return ""
-    kind, amount = action
-    return {
-        "excavator_back": f"exc-{amount}",
-        "research_back": f"res-{amount}",
-        "add_white_ships": f"+{amount}{reinforcement_letter}",
-        "damage": _("1 dmg"),
-        "skull": _("SKULL"),
-        "none": _("none"),  # a symbol the game plays as no effect
-    }.get(kind, kind[:6])
-
-
-def action_word(game: Any) -> str:
-    """What the edition calls the symbol a Mothership Phase resolves."""
-    before = getattr(getattr(game, "ruleset", None), "mothership_acts_before_descending", False)
-    return _("track symbol") if before else _("mothership action")
-
 
 def _arrow(a: Any, b: Any) -> str:
     return f"{a} → {b}"
@@ -154,11 +64,6 @@ def _wasted(ev: Event) -> str:
     return _("the value is wasted")
 
 
-def loss_text(cause: str) -> str:
-    """Why a game was lost (``state.loss_cause``), in words."""
-    return _(LOSS_WORDS[cause]) if cause in LOSS_WORDS else _(cause) if cause else cause
-
-
 def setup_text(game: Any, sides: str) -> str:
     """The set-up draw (``sky_drawn``'s sides letters) in words, as each edition calls its cards."""
     letters = {letter: name for name, letter in getattr(game, "side_letters", ())}
@@ -174,16 +79,11 @@ def setup_text(game: Any, sides: str) -> str:
     return _("cards drawn: every card on its easy side")
 
 
-def arrow_direction(direction: str) -> str:
-    words = {"left": pgettext("arrow", "left"), "right": pgettext("arrow", "right")}
-    return words.get(direction, direction)
-
-
 def phrase(ev: Event, game: Any = None) -> str:
     """One event as a short phrase (no full stop)."""
     kind = ev.get("kind", "")
     get = ev.get
-    reinforcement = _reinforcement(game)
+    reinforcement = reinforcement_name(game)
     if kind == "sky_drawn":
         return setup_text(game, str(get("sides", "")))
     if kind == "round_started":
@@ -335,20 +235,6 @@ def _discarded(why: str) -> str:
     return texts.get(why, "die {value} on {space} " + why)
 
 
-CITY_NAMES = {"roswell": N_("Roswell"), "new-york": N_("New York"), "washington": N_("Washington, DC")}
-
-
-def city_side(side: str) -> str:
-    """A city tile's side: blue (undamaged) or damaged (the red side)."""
-    words = {"blue": pgettext("city side", "blue"), "damaged": pgettext("city side", "damaged"),
-             "red": pgettext("city side", "red")}
-    return words.get(side, side)
-
-
-def city_name(city: str) -> str:
-    return _(CITY_NAMES[city]) if city in CITY_NAMES else city
-
-
 def _ability(ev: Event) -> str:
     """A city ability's effect (``docs/ufs-rules.md``, "City abilities")."""
     get = ev.get
@@ -356,9 +242,7 @@ def _ability(ev: Event) -> str:
     who = city if get("side") in (None, "blue") else _("{city} (damaged side)").format(city=city)
     effect = get("effect")
     if effect == "once_per_game":  # a character's, not the city's (hooks.py)
-        from soloboard.ufs.hooks import once_per_game_text
-
-        return once_per_game_text(ev)
+        return _("{who} uses the once-per-game ability").format(who=ev.get("by") or _("a character"))
     if effect == "research":
         return _("{who}: the first damage moves the research {move}").format(
             who=who, move=_arrow(get("from"), get("to")))

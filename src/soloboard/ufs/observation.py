@@ -153,7 +153,7 @@ class UFSObserver:
 
     # --- the hot path -------------------------------------------------------------------------
 
-    def encode(self, state: UFSState) -> bytes:
+    def encode(self, state: UFSState, player: int = 0) -> bytes:
         """The observation as bytes, one per entry, in the order of :attr:`pieces`."""
         phase = state.phase
         result = state.result

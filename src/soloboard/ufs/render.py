@@ -16,7 +16,6 @@ from rich.text import Text
 
 from soloboard.i18n import _, pgettext
 from soloboard.ufs import actions as A
-from soloboard.ufs.narrate import die_colour, effect_text, game_word, phase_word, ship_colour
 from soloboard.ufs.tables import (
     AA_GUN,
     ARROW_LEFT,
@@ -25,6 +24,7 @@ from soloboard.ufs.tables import (
     MOTHERSHIP,
     TUNNEL,
 )
+from soloboard.ufs.words import die_colour, effect_text, game_word, phase_word, ship_colour
 
 if TYPE_CHECKING:
     from soloboard.ufs.game import BaseUFSGame

@@ -37,61 +37,24 @@ difficult side. Monstros (``003``) chooses a named difficulty ("fácil", "médio
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from soloboard.core.registry import load_game
+from soloboard.core.difficulty import LEVEL, NONE, STARS, Difficulty, Part, number, signed
+from soloboard.core.registry import kit, load_game
 
-# what a difficulty value counts, for the page to label it
-STARS = "stars"  # the boxed edition's ★ (halves possible)
-LEVEL = "level"  # the 9-card edition's NIVEL
-NONE = "none"  # the rulebook gives no number
-
-
-@dataclass(frozen=True)
-class Part:
-    """One term of the sum: ``what`` (a sentence for a person) and its value."""
-
-    what: str
-    value: float
-
-
-@dataclass(frozen=True)
-class Difficulty:
-    value: float | None
-    scale: str  # STARS | LEVEL | NONE
-    parts: tuple[Part, ...] = ()
-    notes: tuple[str, ...] = field(default=())  # what the rulebook counts that this version has not
-
-    @property
-    def text(self) -> str:
-        """How the value adds up, in one paragraph (already translated)."""
-        from soloboard.i18n import _
-
-        if self.scale == NONE:
-            return " ".join(self.notes)
-        terms = "; ".join(f"{part.what}: {signed(part.value)}" for part in self.parts)
-        if self.scale == STARS:
-            head = _("Difficulty {stars} ★").format(stars=number(self.value or 0))
-        else:
-            head = _("Level {level}").format(level=number(self.value or 0))
-        return " ".join([f"{head} ({terms})." if terms else f"{head}.", *self.notes])
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"stars": self.value, "scale": self.scale, "stars_text": self.text,
-                "parts": [{"what": p.what, "value": p.value} for p in self.parts]}
-
-
-def number(value: float) -> str:
-    """1.5 -> "1½", -0.5 -> "-½", 2.0 -> "2": how the rulebook writes half stars."""
-    sign = "-" if value < 0 else ""
-    whole, half = divmod(abs(value) * 2, 2)
-    digits = str(int(whole)) if whole or not half else ""
-    return sign + digits + ("½" if half else "")
-
-
-def signed(value: float) -> str:
-    return number(value) if value < 0 else "+" + number(value)
+__all__ = [
+    "LEVEL",
+    "NONE",
+    "STARS",
+    "Difficulty",
+    "Part",
+    "boxed_difficulty",
+    "difficulty",
+    "nine_card_difficulty",
+    "number",
+    "signed",
+    "stars",
+]
 
 
 def stars(game_name: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -105,39 +68,41 @@ def stars(game_name: str, params: dict[str, Any] | None = None) -> dict[str, Any
 
 
 def difficulty(game_name: str, params: dict[str, Any] | None = None) -> Difficulty:
-    """The same as a :class:`Difficulty`."""
-    return difficulty_of(load_game(game_name, **(params or {})))
+    """The same as a :class:`Difficulty` (for any game: its kit says how it counts)."""
+    return kit(game_name).difficulty(load_game(game_name, **(params or {})))
 
 
-def difficulty_of(game: Any) -> Difficulty:
-    """The same for a game already loaded."""
+def boxed_difficulty(game: Any) -> Difficulty:
+    """The boxed edition's stars: +1 per sky tile on its threat side, -½ for a damaged city side."""
     from soloboard.i18n import _, ngettext
 
-    name = game.short_name
-    if name == "ufs":
-        parts = []
-        if game.fixed_sides is not None:
-            for n, side in enumerate(game.fixed_sides, start=1):
-                if side == "threat":
-                    parts.append(Part(_("sky tile {n} on its threat side").format(n=n), 1.0))
-        elif game.threat:
-            parts.append(Part(ngettext("{n} sky tile drawn onto its threat side",
-                                       "{n} sky tiles drawn onto their threat side", game.threat).format(n=game.threat),
-                              float(game.threat)))
-        if game.side == "damaged":
-            parts.append(Part(_("{city}, damaged side").format(city=_(game.city.name)), -0.5))
-        notes = (_("Scenarios and characters (+1 ★ per scenario, -1 ★ per upgraded character, "
-                   "-½ ★ per basic character) are campaign components this version does not have."),)
-        return Difficulty(float(sum(p.value for p in parts)), STARS, tuple(parts), notes)
-    if name == "ufs-pnp":
-        level = int(game.level)
-        parts = (Part(ngettext("{n} card on its difficult side", "{n} cards on their difficult side", level)
-                      .format(n=level), float(level)),) if level else ()
-        playable = len(game.playable_cards())
-        return Difficulty(float(level), LEVEL, parts, (
-            _("The 9-card edition counts levels, not stars: +1 per difficult card, up to 8."),
-            # the others need values no source gives (ufs/pnp.py): say so rather than offer them
-            ngettext("Only {n} difficult side is known well enough to be played.",
-                     "Only {n} difficult sides are known well enough to be played.", playable).format(n=playable),
-        ))
-    return Difficulty(None, NONE, (), (_("This game's rulebook gives no difficulty stars."),))
+    parts = []
+    if game.fixed_sides is not None:
+        for n, side in enumerate(game.fixed_sides, start=1):
+            if side == "threat":
+                parts.append(Part(_("sky tile {n} on its threat side").format(n=n), 1.0))
+    elif game.threat:
+        parts.append(Part(ngettext("{n} sky tile drawn onto its threat side",
+                                   "{n} sky tiles drawn onto their threat side", game.threat).format(n=game.threat),
+                          float(game.threat)))
+    if game.side == "damaged":
+        parts.append(Part(_("{city}, damaged side").format(city=_(game.city.name)), -0.5))
+    notes = (_("Scenarios and characters (+1 ★ per scenario, -1 ★ per upgraded character, "
+               "-½ ★ per basic character) are campaign components this version does not have."),)
+    return Difficulty(float(sum(p.value for p in parts)), STARS, tuple(parts), notes)
+
+
+def nine_card_difficulty(game: Any) -> Difficulty:
+    """The 9-card edition's level: +1 per card on its difficult side."""
+    from soloboard.i18n import _, ngettext
+
+    level = int(game.level)
+    parts = (Part(ngettext("{n} card on its difficult side", "{n} cards on their difficult side", level)
+                  .format(n=level), float(level)),) if level else ()
+    playable = len(game.playable_cards())
+    return Difficulty(float(level), LEVEL, parts, (
+        _("The 9-card edition counts levels, not stars: +1 per difficult card, up to 8."),
+        # the others need values no source gives (ufs/pnp.py): say so rather than offer them
+        ngettext("Only {n} difficult side is known well enough to be played.",
+                 "Only {n} difficult sides are known well enough to be played.", playable).format(n=playable),
+    ))

@@ -15,7 +15,6 @@ from soloboard.core.errors import IllegalActionError
 from soloboard.core.events import EventLog
 from soloboard.i18n import _
 from soloboard.ufs import actions as A
-from soloboard.ufs.narrate import die_colour, game_word, phase_title, phase_word
 from soloboard.ufs.tables import (
     AA_GUN,
     ARROW_LEFT,
@@ -25,6 +24,7 @@ from soloboard.ufs.tables import (
     BaseTables,
     SkyTables,
 )
+from soloboard.ufs.words import die_colour, game_word, phase_title, phase_word
 
 if TYPE_CHECKING:
     from random import Random
@@ -824,10 +824,14 @@ class UFSState(EventLog, StateMixin):
             self._emit("research_changed", **{"from": self.research}, to=r, by="room")
         self.research = r
         if r == last:
-            self.phase = OVER
-            self.result = 1.0
-            if self._ev is not None:
-                self._emit("game_won")
+            self._win()
+
+    def _win(self) -> None:
+        """The last research space is reached: the game is won at once (rule 11)."""
+        self.phase = OVER
+        self.result = 1.0
+        if self._ev is not None:
+            self._emit("game_won")
 
     def _dig_reaches(self) -> bool:
         """The excavation die shows at least its distance (checked here in the 9-card edition)."""

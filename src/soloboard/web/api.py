@@ -21,13 +21,15 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 
+from soloboard.agents.analysis import estimate
 from soloboard.core.errors import IllegalActionError
-from soloboard.core.simulate import wilson
+from soloboard.core.registry import kit, kit_of
+from soloboard.core.stats import wilson
 from soloboard.core.store import canonical
 from soloboard.i18n import LANGUAGES, _, use
 from soloboard.i18n import catalog as i18n_catalog
 from soloboard.web import views
-from soloboard.web.catalog import setup_text
+from soloboard.web.catalog import catalog, setup_text
 from soloboard.web.games import STATUS, GameError, Games, LiveGame, check_params, setup_game, setup_title
 
 MAX_IMPORT_BYTES = 4_000_000
@@ -142,6 +144,7 @@ def game_json(live: LiveGame, lang: str, seat: int | None = None) -> bytes:
     page = {
         "id": live.id, "game": live.name, "params": live.params, "seed": live.seed, "ply": live.ply,
         "title": game.title(), "setup": setup_text(live.name, live.params), "decisions": live.decisions,
+        "board": kit_of(game).board,
         "status": STATUS[live.status()], "result": _result_text(live),
         "to_move": to_move, "seats": [s.public() for s in live.seats],
         "view": views.view(state, seat),
@@ -187,8 +190,6 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
 
     @api.get("/catalog", summary="Every game with its parameters, the agents and the languages")
     def get_catalog(lang: Lang = "en") -> JSONResponse:
-        from soloboard.web.catalog import catalog
-
         with use(language(lang)):
             return reply(200, catalog())
 
@@ -299,8 +300,6 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
 
     @api.get("/games/{game_id}/hint", summary="The best moves with their estimated chance of winning")
     def hint(game_id: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
-        from soloboard.cli.hint import estimate
-
         with use(language(lang)):
             live = games.get(game_id)
             with live.lock:
@@ -388,15 +387,13 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
 
     @api.get("/setup", summary="A setup's difficulty in the rulebook's stars and the agents' measured win rates")
     def setup(game: str, params: str = "{}", lang: Lang = "en") -> JSONResponse:
-        from soloboard.ufs.stars import stars
-
         with use(language(lang)):
             try:
                 given = json.loads(params)
             except json.JSONDecodeError as exc:
                 raise GameError(400, _("'params' is not valid JSON: {why}").format(why=exc)) from None
             loaded = check_params(game, given)
-            found = stars(game, given)
+            found = kit(game).difficulty(loaded).as_dict()
             return reply(200, {**found, "measured": measured(games, game, loaded.parameters())})
 
     return api

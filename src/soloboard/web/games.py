@@ -29,7 +29,7 @@ from soloboard.agents import make as make_agent
 from soloboard.agents import names as agent_names
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
 from soloboard.core.registry import game_names, load_game, state_from_json
-from soloboard.core.saves import replay
+from soloboard.core.saves import replay, save_text
 from soloboard.core.store import Store
 from soloboard.core.table import Table
 from soloboard.i18n import _
@@ -516,8 +516,6 @@ class Games:
     # --- files ------------------------------------------------------------------------------------------
 
     def export(self, game_id: int) -> str:
-        from soloboard.cli.terminal import save_text
-
         live = self.get(game_id)
         with live.lock:
             ai = [s for s in live.seats if s.kind == "ai"]

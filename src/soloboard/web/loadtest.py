@@ -33,11 +33,10 @@ from typing import Any
 
 import httpx2 as httpx  # httpx2: the maintained successor, which starlette.testclient uses too
 
-SETUPS: dict[str, dict[str, Any]] = {
-    "ufs": {"game": "ufs", "params": {"city": "roswell", "threat": 1}},
-    "ufs-pnp": {"game": "ufs-pnp", "params": {"level": 0}},
-    "monstros": {"game": "monstros", "params": {"players": 2}},
-}
+from soloboard.core.registry import game_names
+
+# one game of each kit, with its default parameters
+SETUPS: dict[str, dict[str, Any]] = {name: {"game": name, "params": {}} for name in game_names()}
 
 
 @dataclass

@@ -127,14 +127,12 @@ def unregister_box(box_id: str) -> None:
     _BOXES.pop(box_id, None)
 
 
-def get_box(box_id: str = DEFAULT_BOX) -> Box:
+def registered_box(box_id: str = DEFAULT_BOX) -> Box:
+    """The box ``box_id`` among those shipped and registered so far (``plugins.get_box`` loads the
+    plugins first, so a plugin's box is found too)."""
     if DEFAULT_BOX not in _BOXES:
         path = resources.files("soloboard.ufs") / "data" / "campaign" / "boxed.json"
         _BOXES[DEFAULT_BOX] = box_from_dict(json.loads(path.read_text(encoding="utf-8")))
-    if box_id not in _BOXES:
-        from soloboard.ufs.campaign.plugins import load_plugins
-
-        load_plugins()
     try:
         return _BOXES[box_id]
     except KeyError:

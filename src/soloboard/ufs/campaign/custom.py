@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from soloboard.i18n import _, ngettext
-from soloboard.ufs.campaign.box import DEFAULT_BOX, Box, fold, get_box
-from soloboard.ufs.campaign.plugins import rules_for, sky_tile_data
+from soloboard.ufs.campaign.box import DEFAULT_BOX, Box, fold
+from soloboard.ufs.campaign.plugins import get_box, rules_for, sky_tile_data
 from soloboard.ufs.campaign.sheet import city_side, with_side
 from soloboard.ufs.stars import STARS, Difficulty, Part, number
 

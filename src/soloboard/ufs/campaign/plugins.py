@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
 
+from soloboard.ufs.campaign.box import DEFAULT_BOX, Box, register_box, registered_box, unregister_box
 from soloboard.ufs.hooks import RuleHooks, overrides, register_ability
 
 ENTRY_POINT_GROUP = "soloboard.components"
@@ -124,10 +125,8 @@ class Registry:
         if "id" not in data or "black_stars" not in data:
             raise ValueError("an advanced sky tile needs at least 'id' and 'black_stars'")
         tile_id = str(data["id"])
-        from soloboard.ufs.campaign.box import DEFAULT_BOX, get_box
-
         try:
-            boxed = get_box(DEFAULT_BOX).get(tile_id)
+            boxed = registered_box(DEFAULT_BOX).get(tile_id)
         except KeyError:
             boxed = None
         if boxed is not None and boxed.extra.get("height") not in (None, data.get("height")):
@@ -141,8 +140,6 @@ class Registry:
         self.info.added.append(f"sky tile {tile_id}" + ("" if "sides" in data else " (stars only)"))
 
     def box(self, data: dict[str, Any]) -> None:
-        from soloboard.ufs.campaign.box import register_box
-
         b = register_box(data)
         self.info.added.append(f"campaign box {b.id}")
 
@@ -176,6 +173,13 @@ def load_plugins(*, reload: bool = False) -> list[PluginInfo]:
         loaded.append(info)
     _LOADED = loaded
     return loaded
+
+
+def get_box(box_id: str = DEFAULT_BOX) -> Box:
+    """The campaign box ``box_id``: the shipped one, or a plugin's (the plugins are loaded first)."""
+    if box_id != DEFAULT_BOX:
+        load_plugins()
+    return registered_box(box_id)
 
 
 def rules_for(kind: str, component_id: str) -> ComponentRules | None:
@@ -214,7 +218,6 @@ def unload() -> None:
     """Forget everything the plugins added: their cities, boxes, rules and sky tiles (tests, or
     a process that loads the plugins again)."""
     from soloboard.ufs import components as C
-    from soloboard.ufs.campaign.box import unregister_box
 
     global _LOADED
     for info in _LOADED or []:

@@ -47,7 +47,8 @@ from typing import Any
 
 from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import N_, _
-from soloboard.ufs.campaign.box import DEFAULT_BOX, PILE_KINDS, Box, basic_city_name, fold, get_box
+from soloboard.ufs.campaign.box import DEFAULT_BOX, PILE_KINDS, Box, basic_city_name, fold
+from soloboard.ufs.campaign.plugins import get_box
 
 FORMAT = "soloboard-campaign"
 VERSION = 1

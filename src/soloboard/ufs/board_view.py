@@ -21,10 +21,11 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.registry import kit_of
 from soloboard.i18n import N_, _
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
-from soloboard.ufs import narrate
+from soloboard.ufs import words
 from soloboard.ufs.tables import AA_GUN, ARROW_LEFT, ARROW_RIGHT, EXPLOSION, MOTHERSHIP, TUNNEL
 
 if TYPE_CHECKING:
@@ -42,7 +43,6 @@ PHASE_TITLES = {"setup": N_("Set-up"), "roll": N_("Dice roll"), "over": N_("Game
                 "ability": N_("City ability")}
 CARD_NAMES = {"sky-1": N_("sky card 1"), "sky-2": N_("sky card 2"), "sky-3": N_("sky card 3"),
               "sky-4": N_("sky card 4")}
-EDITION_NAMES = {"ufs": N_("Under Falling Skies"), "ufs-pnp": N_("Under Falling Skies, 9-card edition")}
 
 
 def _capital(text: str) -> str:
@@ -50,7 +50,7 @@ def _capital(text: str) -> str:
 
 
 def phase_title(phase: str) -> str:
-    return _(PHASE_TITLES[phase]) if phase in PHASE_TITLES else narrate.phase_title(phase)
+    return _(PHASE_TITLES[phase]) if phase in PHASE_TITLES else words.phase_title(phase)
 
 
 def action_label(kind: str, amount: int, reinforcement: str) -> str:
@@ -59,7 +59,7 @@ def action_label(kind: str, amount: int, reinforcement: str) -> str:
         return _("1 damage, played as no effect")
     if kind == "skull":
         return _("Skull: the game is lost")
-    return _capital(narrate.effect_text(kind, amount, reinforcement))
+    return _capital(words.effect_text(kind, amount, reinforcement))
 
 
 # --- where the data is uncertain ----------------------------------------------------------------
@@ -84,7 +84,7 @@ def _sky_origin(state: UFSState) -> list[dict[str, Any]]:
         for card in ("sky-1", "sky-2", "sky-3", "sky-4"):
             rows = [r.sky_row for r in C.pnp_sky_rows(card, sides[card])]
             out.append({"id": card, "name": _(CARD_NAMES[card]), "number": int(card[-1]), "side": sides[card],
-                        "side_name": narrate.game_word(sides[card]), "rows": rows,
+                        "side_name": words.game_word(sides[card]), "rows": rows,
                         "uncertain": sides[card] == "difficult",
                         # what the data file itself doubts on this side (every cell of it is flagged)
                         "doubtful": list(C.pnp_side(card, sides[card]).get("doubtful", []))})
@@ -94,7 +94,7 @@ def _sky_origin(state: UFSState) -> list[dict[str, Any]]:
         side = state.sky.sides[tile - 1]
         first = (C.SKY_TILES - tile) * C.ROWS_PER_TILE + 1
         out.append({"id": f"tile-{tile}", "name": _("sky tile {n}").format(n=tile), "number": tile, "side": side,
-                    "side_name": narrate.game_word(side), "rows": list(range(first, first + C.ROWS_PER_TILE)),
+                    "side_name": words.game_word(side), "rows": list(range(first, first + C.ROWS_PER_TILE)),
                     "uncertain": False, "doubtful": []})
     return out
 
@@ -175,7 +175,7 @@ def _ships(state: UFSState) -> list[dict[str, Any]]:
         ship = grid[idx]
         if ship:
             row, col = divmod(idx, COLS)
-            out.append({"ship": names[ship - 1], "name": narrate.ship_colour(names[ship - 1]),
+            out.append({"ship": names[ship - 1], "name": words.ship_colour(names[ship - 1]),
                         "kind": "primary" if ship == 1 else "reinforcement",
                         "cell": f"{LETTERS[col]}{row}", "row": row, "col": col, "drop_point": row == state.ms})
     return out
@@ -186,8 +186,8 @@ def _room(state: UFSState, room: RoomInfo, uncertain: bool) -> dict[str, Any]:
     cost = game.hooks.room_cost(state, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
     return {
         "index": room.index, "anchor": A.space_name(room.anchor), "type": room.type,
-        "effects": list(room.effects), "names": [narrate.room_name(e) for e in room.effects],
-        "name": narrate.room_name("+".join(room.effects)),  # "energy and fighters room" for a 9-card room
+        "effects": list(room.effects), "names": [words.room_name(e) for e in room.effects],
+        "name": words.room_name("+".join(room.effects)),  # "energy and fighters room" for a 9-card room
         "spaces": [A.space_name(s) for s in room.spaces], "energy_cost": cost, "printed_cost": room.energy_cost,
         "modifier": room.modifier, "excavated": all(state.is_excavated(s) for s in room.spaces),
         "value": state.room_value(room.index),  # the engine's value if used now (None: a space is empty)
@@ -282,7 +282,7 @@ def dice_list(state: UFSState) -> list[dict[str, Any]]:
     for color, values in ((A.GRAY, plain), (A.WHITE, white)):
         for v in values:
             out.append({"index": len(out), "color": names[color], "kind": "plain" if color == A.GRAY else "white",
-                        "name": narrate.die_colour(names[color]), "value": v})
+                        "name": words.die_colour(names[color]), "value": v})
     return out
 
 
@@ -298,8 +298,8 @@ def _city(state: UFSState) -> dict[str, Any] | None:
     city = getattr(state.game, "city", None)
     if city is None:
         return None
-    return {"id": city.id, "name": narrate.city_name(city.id), "side": city.side,
-            "side_name": _("{side} side").format(side=narrate.city_side(city.side)),
+    return {"id": city.id, "name": words.city_name(city.id), "side": city.side,
+            "side_name": _("{side} side").format(side=words.city_side(city.side)),
             "ability": _(city.ability_text) if city.ability_text else "", "has_ability": city.ability_id is not None,
             "ability_uncertain": city.ability_id is not None or not city.ability_known,
             "start_energy": city.start_energy, "start_energy_uncertain": not city.start_energy_known}
@@ -316,7 +316,7 @@ def _status(state: UFSState) -> dict[str, Any]:
     if state.result == 1.0:
         return {"over": True, "won": True, "text": _("Won: the research is complete.")}
     cause = state.loss_cause
-    return {"over": True, "won": False, "cause": cause, "text": _capital(narrate.loss_text(cause))}
+    return {"over": True, "won": False, "cause": cause, "text": _capital(words.loss_text(cause))}
 
 
 def _refusals(state: UFSState, legal: set[int]) -> dict[str, dict[str, Any]]:
@@ -352,20 +352,20 @@ def _refusals(state: UFSState, legal: set[int]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def view(state: UFSState) -> dict[str, Any]:
+def view(state: UFSState, seat: int | None = None) -> dict[str, Any]:
     """Everything the board draws for ``state`` (see the module docstring)."""
     game = state.game
     primary, reinforcement = game.ship_names
     plain, white = game.dice_names
     out: dict[str, Any] = {
         "game": game.short_name,
-        "edition": {"name": _(EDITION_NAMES.get(game.short_name, game.long_name)), "title": game.title(),
+        "edition": {"name": _(kit_of(game).title), "title": game.title(),
                     "ships": {"primary": primary, "reinforcement": reinforcement,
-                              "primary_name": narrate.ship_colour(primary),
-                              "reinforcement_name": narrate.ship_colour(reinforcement)},
-                    "dice": {"plain": plain, "white": white, "plain_name": narrate.die_colour(plain),
-                             "white_name": narrate.die_colour(white), "robot": "blue",
-                             "robot_name": narrate.die_colour("blue")},
+                              "primary_name": words.ship_colour(primary),
+                              "reinforcement_name": words.ship_colour(reinforcement)},
+                    "dice": {"plain": plain, "white": white, "plain_name": words.die_colour(plain),
+                             "white_name": words.die_colour(white), "robot": "blue",
+                             "robot_name": words.die_colour("blue")},
                     "letters": {"dice": game.dice_letters, "ships": game.ship_letters}},
         "city": _city(state),
         "phase": state.phase_name, "phase_title": phase_title(state.phase_name), "round": state.round,

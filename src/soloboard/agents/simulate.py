@@ -7,7 +7,6 @@ processes, and ``soloboard report`` can resume a series game by game.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections import Counter
@@ -19,6 +18,7 @@ from typing import Any
 from soloboard.agents.base import Agent, describe, make
 from soloboard.core.chance import sample_outcome
 from soloboard.core.registry import load_game
+from soloboard.core.stats import wilson
 
 
 @dataclass(frozen=True)
@@ -118,16 +118,6 @@ class Summary:
 
     def wilson(self, z: float = 1.959964) -> tuple[float, float]:
         return wilson(self.wins, self.games, z)
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95 % Wilson score interval: sound even when no game (or every game) is won."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def simulate(
