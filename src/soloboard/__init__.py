@@ -10,11 +10,10 @@ The API is OpenSpiel's shape (``soloboard.core.api`` lists the conventions). Imp
 package is light: a game's modules load with ``load_game``.
 """
 
-__version__ = "0.1.0"  # the same as pyproject.toml (tests/test_api.py checks)
-
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, Game, State
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
 from soloboard.core.registry import game_names, game_parameters, load_game, state_from_json
+from soloboard.version import __version__
 
 __all__ = [
     "CHANCE_PLAYER",

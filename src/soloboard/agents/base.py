@@ -21,6 +21,7 @@ import importlib
 import inspect
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -139,6 +140,7 @@ def make(name: str, budget: str | float | Budget | None = None, seed: Any = None
     """
     cls = _load_class(name)
     kwargs: dict[str, Any] = {"budget": budget, "seed": seed, **options}
+    params: Mapping[str, inspect.Parameter]
     try:
         params = inspect.signature(cls).parameters
     except (TypeError, ValueError):
@@ -157,7 +159,7 @@ def make(name: str, budget: str | float | Budget | None = None, seed: Any = None
         raise ValueError(f"{name!r} is not an agent: it has no step(state) method")
     if not hasattr(agent, "name"):
         with contextlib.suppress(AttributeError):  # a class with __slots__ keeps its own label
-            agent.name = name  # type: ignore[attr-defined]
+            agent.name = name
     return agent
 
 

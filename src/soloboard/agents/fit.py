@@ -41,7 +41,7 @@ def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
         state = g.new_initial_state()
         won = 1.0 if record["won"] else 0.0
         if target == "progress" and not record["won"]:
-            final = g.new_initial_state()
+            final: Any = g.new_initial_state()
             for action in record["history"]:
                 final.apply_action(action)
             tables = module._tables(final)

@@ -148,70 +148,100 @@ def run(args: argparse.Namespace, *, input_fn: InputFn = input) -> int:
 
 
 def _step(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
-    from soloboard.ufs.campaign import files, sheet
+    """One step of the command line: a step that starts, lists, shows or moves a campaign, or one
+    that changes it (``_change``)."""
+    shows = {"new": _new, "list": _list, "status": _show, "journal": _show, "export": _export, "import": _import}
+    if args.step in shows:
+        return shows[args.step](repo, args)
+    return _change(repo, args, input_fn)
+
+
+def _new(repo: Any, args: argparse.Namespace) -> int:
+    from soloboard.ufs.campaign import sheet
     from soloboard.ufs.campaign.procedure import DEFAULT_THREAT, Campaign
 
-    step = args.step
-    if step == "new":
-        c = Campaign.new(args.new_name, seed=args.seed,
-                         threat=DEFAULT_THREAT if args.threat is None else args.threat, box=args.box)
-        repo.add(c)
-        print(_("Campaign '{name}' started (seed {seed}: the same seed draws the same piles and skies).").format(
-            name=c.name, seed=c.seed))
-        print(sheet.sheet_text(c))
-        return 0
-    if step == "list":
-        rows = repo.summaries()
-        if not rows:
-            print(_("No campaign yet: soloboard campaign new NAME"))
-        for r in rows:
-            if r.error is not None:
-                print(_("{name}: cannot be read now: {why}").format(name=r.name, why=r.error))
-                continue
-            if r.phase == "over":
-                state = pgettext("campaign", "over")
-            else:
-                state = ngettext("chapter {chapter}, {n} battle, {phase}", "chapter {chapter}, {n} battles, {phase}",
-                                 r.battles).format(chapter=r.chapter, n=r.battles, phase=_phase(r.phase))
-            print(_("{name}: {state}; threat {threat}; last played {when}").format(
-                name=r.name, state=state, threat=r.threat, when=r.updated_at[:16].replace("T", " ")))
-        return 0
-    if step in ("status", "journal"):
-        c, _revision = repo.load(getattr(args, f"{step}_name"))
-        if step == "journal" and args.json:
-            print(files.dumps(c))
-            return 0
-        print(sheet.sheet_text(c))
-        for note in sheet.notes(c):
-            print(_("Note: {note}").format(note=note))
-        if step == "status" and c.game is not None:
-            print()
-            print(sheet.setup(c)["text"])
-        if step == "journal":
-            print()
-            print(_("Journal:"))
-            print("\n".join(sheet.journal_lines(c)))
-        return 0
-    if step == "export":
-        c, _revision = repo.load(args.name)
-        path = files.export(c, args.file)
-        print(ngettext("Campaign '{name}' written to {path} ({n} record).",
-                       "Campaign '{name}' written to {path} ({n} records).", len(c.records)).format(
-                           name=c.name, path=path, n=len(c.records)))
-        return 0
-    if step == "import":
-        c = files.read(args.file)
-        if args.rename:
-            records = [dict(r) for r in c.records]
-            records[0]["name"] = args.rename
-            c = Campaign.from_records(records)
-        repo.add(c)
-        print(ngettext("Campaign '{name}' imported ({n} record checked).",
-                       "Campaign '{name}' imported ({n} records checked).", len(c.records)).format(
-                           name=c.name, n=len(c.records)))
-        print(sheet.sheet_text(c))
-        return 0
+    c = Campaign.new(args.new_name, seed=args.seed,
+                     threat=DEFAULT_THREAT if args.threat is None else args.threat, box=args.box)
+    repo.add(c)
+    print(_("Campaign '{name}' started (seed {seed}: the same seed draws the same piles and skies).").format(
+        name=c.name, seed=c.seed))
+    print(sheet.sheet_text(c))
+    return 0
 
+
+def _list(repo: Any, args: argparse.Namespace) -> int:
+    rows = repo.summaries()
+    if not rows:
+        print(_("No campaign yet: soloboard campaign new NAME"))
+    for r in rows:
+        if r.error is not None:
+            print(_("{name}: cannot be read now: {why}").format(name=r.name, why=r.error))
+            continue
+        if r.phase == "over":
+            state = pgettext("campaign", "over")
+        else:
+            state = ngettext("chapter {chapter}, {n} battle, {phase}", "chapter {chapter}, {n} battles, {phase}",
+                             r.battles).format(chapter=r.chapter, n=r.battles, phase=_phase(r.phase))
+        print(_("{name}: {state}; threat {threat}; last played {when}").format(
+            name=r.name, state=state, threat=r.threat, when=r.updated_at[:16].replace("T", " ")))
+    return 0
+
+
+def _show(repo: Any, args: argparse.Namespace) -> int:
+    """``status`` (the sheet and the set-up of the game in play) and ``journal`` (the sheet and every record)."""
+    from soloboard.ufs.campaign import files, sheet
+
+    step = args.step
+    c, _revision = repo.load(getattr(args, f"{step}_name"))
+    if step == "journal" and args.json:
+        print(files.dumps(c))
+        return 0
+    print(sheet.sheet_text(c))
+    for note in sheet.notes(c):
+        print(_("Note: {note}").format(note=note))
+    if step == "status" and c.game is not None:
+        print()
+        print(sheet.setup(c)["text"])
+    if step == "journal":
+        print()
+        print(_("Journal:"))
+        print("\n".join(sheet.journal_lines(c)))
+    return 0
+
+
+def _export(repo: Any, args: argparse.Namespace) -> int:
+    from soloboard.ufs.campaign import files
+
+    c, _revision = repo.load(args.name)
+    path = files.export(c, args.file)
+    print(ngettext("Campaign '{name}' written to {path} ({n} record).",
+                   "Campaign '{name}' written to {path} ({n} records).", len(c.records)).format(
+                       name=c.name, path=path, n=len(c.records)))
+    return 0
+
+
+def _import(repo: Any, args: argparse.Namespace) -> int:
+    from soloboard.ufs.campaign import files, sheet
+    from soloboard.ufs.campaign.procedure import Campaign
+
+    c = files.read(args.file)
+    if args.rename:
+        records = [dict(r) for r in c.records]
+        records[0]["name"] = args.rename
+        c = Campaign.from_records(records)
+    repo.add(c)
+    print(ngettext("Campaign '{name}' imported ({n} record checked).",
+                   "Campaign '{name}' imported ({n} records checked).", len(c.records)).format(
+                       name=c.name, n=len(c.records)))
+    print(sheet.sheet_text(c))
+    return 0
+
+
+def _change(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
+    """A step that changes the campaign: saved with the revision it was read at."""
+    from soloboard.ufs.campaign import sheet
+
+    step = args.step
     c, revision = repo.load(args.name)
     if step == "choose":
         if c.phase == "name_city":

@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from soloboard.cli.resume import continue_game
 from soloboard.cli.terminal import (
     SaveFileError,
     board,
@@ -197,46 +198,47 @@ def run_replay(
             word, _sep, arg = line.strip().lower().partition(" ")
             if word in ("q", "quit", "exit"):
                 break
-            if word in ("", "n", "next"):
-                if replay.step >= replay.last:
-                    out.print(Text(_("That was the last step (b = back, continue = play on, q = quit)."), style="dim"))
-                    if word == "":
-                        break  # Enter past the end: the replay is over
-                    continue
-                replay.go(replay.step + 1)
-            elif word in ("b", "back", "p", "prev"):
-                replay.go(replay.step - 1)
-            elif word in ("r", "round") and _number(arg) is not None:
-                target = replay.round_start(_number(arg) or 0)
-                if target is None:
-                    error(out, _("There is no round {round} in this game").format(round=arg),
-                          _("rounds 1 to {last}").format(last=replay.rounds[-1]))
-                else:
-                    replay.go(target)
-            elif word in ("s", "step", "g", "go") and _number(arg) is not None:
-                replay.go(_number(arg) or 0)
-            elif word == "start":
-                replay.go(0)
-            elif word == "end":
-                replay.go(replay.last)
-            elif word == "board":
-                replay.show(full=arg in ("full", "f"))
-            elif word in ("c", "continue", "play"):
+            if word in ("c", "continue", "play"):
                 state = replay.state_at(replay.step)
                 if state.is_terminal():
                     error(out, _("The game is over at this step"), _("go back a step (b) to play on from there"))
                     continue
-                from soloboard.cli.resume import continue_game
-
                 out.print(Text(_("Playing on from step {step} of {path}.").format(step=replay.step, path=path),
                                style="bold green"))
                 return continue_game(state, meta, out, input_fn)
-            elif word in ("h", "help", "?"):
-                out.print(Text(_(REPLAY_HELP), style="dim"))
-            else:
-                error(out, _("Cannot read {text}").format(text=repr(line.strip())), _(REPLAY_HELP))
+            if not _navigate(replay, out, word, arg, line):
+                break  # Enter past the end: the replay is over
     except KeyboardInterrupt:
         out.print()
     out.print(Text(_("Stopped at step {step} of {last}.").format(step=replay.step, last=replay.last), style="dim"))
     out.print(summary(replay.state_at(replay.step)))
     return 0
+
+
+def _navigate(replay: Replay, out: Console, word: str, arg: str, line: str) -> bool:
+    """One replay command that moves through the game or shows it; False: the replay is over."""
+    if word in ("", "n", "next"):
+        if replay.step >= replay.last:
+            out.print(Text(_("That was the last step (b = back, continue = play on, q = quit)."), style="dim"))
+            return word != ""
+        replay.go(replay.step + 1)
+    elif word in ("b", "back", "p", "prev"):
+        replay.go(replay.step - 1)
+    elif word in ("r", "round") and _number(arg) is not None:
+        target = replay.round_start(_number(arg) or 0)
+        if target is None:
+            error(out, _("There is no round {round} in this game").format(round=arg),
+                  _("rounds 1 to {last}").format(last=replay.rounds[-1]))
+        else:
+            replay.go(target)
+    elif word in ("s", "step", "g", "go") and _number(arg) is not None:
+        replay.go(_number(arg) or 0)
+    elif word in ("start", "end"):
+        replay.go(0 if word == "start" else replay.last)
+    elif word == "board":
+        replay.show(full=arg in ("full", "f"))
+    elif word in ("h", "help", "?"):
+        out.print(Text(_(REPLAY_HELP), style="dim"))
+    else:
+        error(out, _("Cannot read {text}").format(text=repr(line.strip())), _(REPLAY_HELP))
+    return True

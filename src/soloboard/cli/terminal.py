@@ -119,7 +119,7 @@ def history_origin(state: State) -> State:
 
 def board(state: State, *, legend: bool = False) -> RenderableType:
     """The board to print (the game's terminal part draws it); ``legend`` adds the key to its signs."""
-    return kit_of(state).terminal_part().board(state, legend=legend)  # type: ignore[no-any-return]
+    return kit_of(state).terminal_part().board(state, legend=legend)
 
 
 # --- messages, notices and the end of the game -------------------------------------------

@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import importlib
 from operator import index
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from soloboard.core.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from soloboard.core.events import Event
 
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
@@ -42,6 +45,12 @@ ACTION_RULE = "action numbering"
 
 @runtime_checkable
 class State(Protocol):
+    """A position of a game: OpenSpiel's state methods, the game it belongs to, and what happened
+    (``core/events.py``: every state records events)."""
+
+    @property
+    def game(self) -> Any: ...
+
     def current_player(self) -> int: ...
     def is_chance_node(self) -> bool: ...
     def chance_outcomes(self) -> list[tuple[int, float]]: ...
@@ -55,11 +64,15 @@ class State(Protocol):
     def action_to_string(self, action: int) -> str: ...
     def string_to_action(self, text: str) -> int: ...
     def to_json(self) -> str: ...
+    def events(self, since: int = 0) -> list[Event]: ...
+    def last_events(self) -> list[Event]: ...
+    def preview(self, action: int) -> list[Event]: ...
 
 
 @runtime_checkable
 class Game(Protocol):
-    short_name: str
+    short_name: str  # the registry's name (core/registry.py)
+    long_name: str  # the game's full name (a msgid)
 
     def new_initial_state(self) -> State: ...
     def num_distinct_actions(self) -> int: ...
@@ -69,13 +82,15 @@ class Game(Protocol):
     def min_utility(self) -> float: ...
     def max_utility(self) -> float: ...
     def parameters(self) -> dict[str, Any]: ...
+    def title(self) -> str: ...  # one line naming the game and its settings, in the current language
+    def notices(self) -> list[str]: ...  # what a player must be told about the data behind this game
 
 
 def as_action(action: object, limit: int) -> int:
     """``action`` as a plain int, or :class:`IllegalActionError` (the slow path: engines call
     this only when ``action.__class__ is not int``, so an int action costs one test)."""
     if action.__class__ is int:
-        return action  # type: ignore[return-value]
+        return action
     if not isinstance(action, bool):
         try:
             return index(action)  # type: ignore[arg-type]  # NumPy integers and the like

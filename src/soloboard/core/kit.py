@@ -205,7 +205,7 @@ class GameKit:
 
     def game(self, **params: Any) -> Game:
         """The game with these parameters (the registry checked their names)."""
-        return self.game_factory()(**params)  # type: ignore[no-any-return]
+        return self.game_factory()(**params)
 
     def parameter(self, name: str) -> Parameter | None:
         return next((p for p in self.parameters if p.name == name), None)
@@ -260,7 +260,7 @@ class GameKit:
     def move_effect(self, state: State, action: int) -> str:
         """What ``action`` would do at ``state``, in the game's own words (from its events)."""
         try:
-            events = state.preview(action)  # type: ignore[attr-defined]
+            events = state.preview(action)
         except Exception:  # a move the engine refuses: say nothing rather than fail
             return ""
         return self.preview_text(events, state)
@@ -277,7 +277,7 @@ class GameKit:
     def observer(self, game: Game) -> Observer:
         if not self.observation:
             raise ValueError(f"{self.name} has no observation for learning agents")
-        return load(self.observation).observer(game)  # type: ignore[no-any-return]
+        return load(self.observation).observer(game)
 
     def observation_pieces(self, game: Game) -> list[Any]:
         """(name, shape, highest value, meaning) of every piece of the observation."""
@@ -285,11 +285,11 @@ class GameKit:
 
     def board_view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         """Everything the browser's board draws (``seat``: whose device asks)."""
-        return load(self.view).view(state, seat)  # type: ignore[no-any-return]
+        return load(self.view).view(state, seat)
 
     def move_targets(self, state: State, action: int) -> dict[str, Any]:
         """What the page clicks for the legal move ``action``."""
-        return load(self.view).move_targets(state, action)  # type: ignore[no-any-return]
+        return load(self.view).move_targets(state, action)
 
     def terminal_part(self) -> Any:
         if not self.terminal:

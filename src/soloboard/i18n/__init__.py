@@ -157,7 +157,7 @@ def catalog(lang: str) -> dict[str, str | list[str]]:
     for key, text in raw.items():
         if isinstance(key, tuple):
             plurals.setdefault(key[0], {})[key[1]] = text
-        elif key:  # "" is the header
+        elif isinstance(key, str) and key:  # "" is the header
             out[key] = text
     for msgid, forms in plurals.items():
         out[msgid] = [forms[i] for i in sorted(forms)]

@@ -29,8 +29,8 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from soloboard import __version__
 from soloboard.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR
+from soloboard.version import __version__
 
 PACKAGE = Path(__file__).resolve().parent.parent  # src/soloboard
 TEMPLATE = Path(__file__).resolve().with_name(f"{DOMAIN}.pot")
@@ -99,7 +99,7 @@ def _rule_names() -> Iterable[tuple[Path, int, str]]:
                 name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
                 rule = node.args[1]
                 if name == "IllegalActionError" and isinstance(rule, ast.Constant) and isinstance(rule.value, str):
-                    yield path, rule.lineno, rule.value
+                    yield path, rule.lineno, str(rule.value)
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
                 names = [t.id for t in node.targets if isinstance(t, ast.Name)]
                 if isinstance(node.value.value, str) and any(n == "rule" or n.endswith("_RULE") for n in names):
@@ -107,12 +107,12 @@ def _rule_names() -> Iterable[tuple[Path, int, str]]:
             elif isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "_PHASES_OF" for t in node.targets):
                 for value in getattr(node.value, "values", []):
                     if isinstance(value, ast.Tuple) and isinstance(value.elts[-1], ast.Constant):
-                        yield path, value.lineno, value.elts[-1].value
+                        yield path, value.lineno, str(value.elts[-1].value)
             elif isinstance(node, ast.ClassDef):
                 for item in node.body:  # a class attribute ``rule = "city ability"``
                     if (isinstance(item, ast.Assign) and isinstance(item.value, ast.Constant)
                             and any(getattr(t, "id", "") == "rule" for t in item.targets)):
-                        yield path, item.lineno, item.value.value
+                        yield path, item.lineno, str(item.value.value)
 
 
 def _data_texts() -> Iterable[tuple[Path, str]]:
@@ -211,7 +211,7 @@ def placeholders(text: str) -> list[str]:
 def placeholder_problems(m: Message) -> list[str]:
     """Translations whose ``{name}`` placeholders differ from the msgid's (a dropped ``{ship}``)."""
     ids = [m.id] if isinstance(m.id, str) else list(m.id)
-    strings = [m.string] if isinstance(m.string, str) else list(m.string)
+    strings = [m.string] if isinstance(m.string, str) else list(m.string or ())
     problems = []
     for i, text in enumerate(strings):
         if not text:

@@ -31,8 +31,9 @@ class MonstrosKit(GameKit):
     def choices(self, name: str) -> list[Any] | None:
         from soloboard.monstros.game import DIFFICULTIES, FIVE_REMOVAL, PLAYERS
 
-        return {"players": list(PLAYERS), "difficulty": list(DIFFICULTIES),
-                "five_removal": list(FIVE_REMOVAL)}.get(name)
+        choices: dict[str, list[Any]] = {"players": list(PLAYERS), "difficulty": list(DIFFICULTIES),
+                                         "five_removal": list(FIVE_REMOVAL)}
+        return choices.get(name)
 
     def value_label(self, name: str, value: Any) -> str:
         if name == "difficulty":

@@ -52,7 +52,10 @@ ILLEGAL_ACTION_ANSWERS = ("terminate", "noop")
 ENV_IDS = {env_id: {"game": k.name, **params} for k in kits() for env_id, params in k.environments}
 
 
-class SoloboardEnv(gymnasium.Env):
+Env: Any = gymnasium.Env
+
+
+class SoloboardEnv(Env):
     """A one-player soloboard game; ``game`` names it, other keywords are its parameters."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}

@@ -67,7 +67,11 @@ def _restore(text: str) -> _Inner:
     return _Inner(state_from_json(text))
 
 
-class SoloboardState(pyspiel.State):
+PyState: Any = pyspiel.State
+PyGame: Any = pyspiel.Game
+
+
+class SoloboardState(PyState):
     """An OpenSpiel state wrapping a soloboard state (``.soloboard_state``)."""
 
     def __init__(self, game: SoloboardGame) -> None:
@@ -123,6 +127,7 @@ class _Observer:
 
     def __init__(self, encoder: Encoder | None) -> None:
         self._encoder = encoder
+        self.tensor: Any
         if encoder is None:  # the information state: the history (perfect information)
             self.tensor = None
             self.dict: dict[str, Any] = {}
@@ -141,7 +146,7 @@ class _Observer:
         return state.soloboard_state.observation_string(player)
 
 
-class SoloboardGame(pyspiel.Game):
+class SoloboardGame(PyGame):
     """Base of the registered games (one subclass per soloboard game, below)."""
 
     name = ""

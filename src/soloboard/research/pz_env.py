@@ -56,7 +56,10 @@ def seated_games() -> list[str]:
     return [k.name for k in kits() if k.seats]
 
 
-class raw_env(pettingzoo.AECEnv):  # PettingZoo's name for the unwrapped environment
+AECEnv: Any = pettingzoo.AECEnv
+
+
+class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     """``game`` (a game with seats; default: the first) for ``players`` seats; other keywords are its parameters."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": f"soloboard_{seated_games()[0]}_v0",
@@ -74,7 +77,7 @@ class raw_env(pettingzoo.AECEnv):  # PettingZoo's name for the unwrapped environ
         if max_cycles < 1:
             raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         self.game: Any = load_game(name, players=players, **params)
-        self.metadata = {**self.metadata, "name": f"soloboard_{name}_v0"}
+        self.metadata = {**type(self).metadata, "name": f"soloboard_{name}_v0"}  # type: ignore[misc]  # per game
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.encoder = Encoder(self.game)

@@ -34,12 +34,12 @@ class UFSKit(GameKit):
     def sentence(self, event: Event, state: State) -> str:
         from soloboard.ufs import narrate
 
-        return narrate.sentence(event, state.game)  # type: ignore[attr-defined]
+        return narrate.sentence(event, state.game)
 
     def preview_text(self, events: list[Event], state: State) -> str:
         from soloboard.ufs import narrate
 
-        return narrate.preview_text(events, state.game)  # type: ignore[attr-defined]
+        return narrate.preview_text(events, state.game)
 
     def value_label(self, name: str, value: Any) -> str:
         if name == "city":
@@ -60,8 +60,10 @@ class BoxedKit(UFSKit):
         from soloboard.ufs import components as C
         from soloboard.ufs.game import SINGLE_SOURCE_READINGS, THREAT_LEVELS
 
-        return {"city": C.city_ids(), "side": ["blue", "damaged"], "threat": list(THREAT_LEVELS),
-                "unidentified_action": list(SINGLE_SOURCE_READINGS)}.get(name)
+        choices: dict[str, list[Any]] = {"city": C.city_ids(), "side": ["blue", "damaged"],
+                                         "threat": list(THREAT_LEVELS),
+                                         "unidentified_action": list(SINGLE_SOURCE_READINGS)}
+        return choices.get(name)
 
     def difficulty(self, game: Game) -> Difficulty:
         from soloboard.ufs.stars import boxed_difficulty

@@ -121,7 +121,7 @@ def _cell_code(cell: str) -> int:
 
 def path_order() -> list[int]:
     """Base spaces in excavator path order: rows 0, 1, 3, 5 left to right, rows 2 and 4 right to left."""
-    order = []
+    order: list[int] = []
     for row in range(C.BASE_ROWS):
         cols = range(COLS - 1, -1, -1) if row in (2, 4) else range(COLS)
         order.extend(row * COLS + c for c in cols)
@@ -138,13 +138,13 @@ class BaseTables:
             self.kind[col] = AA_GUN
         rooms: list[tuple[tuple[int, ...], C.Room]] = []
         for half in (top, bottom):
-            for room in half.rooms:
-                spaces = tuple(sorted(r * COLS + c for r, c in room.spaces))
-                for s in spaces:
-                    if self.kind[s]:
-                        raise C.DataError(f"base {half.tile}-{half.side}: space {s} is listed twice")
-                    self.kind[s] = ROOM
-                rooms.append((spaces, room))
+            for printed in half.rooms:
+                spaces = tuple(sorted(r * COLS + c for r, c in printed.spaces))
+                for space in spaces:
+                    if self.kind[space]:
+                        raise C.DataError(f"base {half.tile}-{half.side}: space {space} is listed twice")
+                    self.kind[space] = ROOM
+                rooms.append((spaces, printed))
             for r, c in half.tunnels:
                 if self.kind[r * COLS + c]:
                     raise C.DataError(f"base {half.tile}-{half.side}: tunnel ({r}, {c}) is also a room")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import json
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -178,15 +178,40 @@ def existing(game_id: int, request: Request) -> LiveGame:
 def build_router(games: Games, live_updates: Any) -> APIRouter:
     """The ``/api`` routes over ``games`` (``live_updates``: the :class:`~soloboard.web.live.Live` of the app)."""
     api = APIRouter(prefix="/api", responses=ERRORS)
+    _catalog_routes(api, games)
+    _game_routes(api, games)
+    _play_routes(api, games, live_updates)
+    _seat_routes(api, games, live_updates)
+    _stats_routes(api, games)
+    return api
 
-    def reply(status: int, data: Any) -> JSONResponse:
-        return JSONResponse(data, status_code=status)
 
-    def raw(status: int, body: bytes) -> Response:
-        return Response(body, status_code=status, media_type="application/json")
+def reply(status: int, data: Any) -> JSONResponse:
+    return JSONResponse(data, status_code=status)
 
-    def seat_for(live: LiveGame, token: str | None) -> int | None:
-        return live.seat_of(token) if token else None
+
+def raw(status: int, body: bytes) -> Response:
+    return Response(body, status_code=status, media_type="application/json")
+
+
+def seat_for(live: LiveGame, token: str | None) -> int | None:
+    return live.seat_of(token) if token else None
+
+
+def _runner(games: Games) -> Callable[[int, Callable[[], Response]], Awaitable[Response]]:
+    async def run(game_id: int, work: Callable[[], Response]) -> Response:
+        """``work()`` for one game: at once on the event loop when it is quick (a game in memory
+        with no AI seat: a few milliseconds, and no hop to a thread under the GIL), else in a
+        worker thread (loading a game from the store, AI seats thinking, which hold its lock)."""
+        live = games.loaded(game_id)
+        if live is not None and not live.table.ai_seats:
+            return work()
+        return await run_in_threadpool(work)
+    return run
+
+
+def _catalog_routes(api: APIRouter, games: Games) -> None:
+    """The catalog, the page's texts and the saved games."""
 
     @api.get("/catalog", summary="Every game with its parameters, the agents and the languages")
     def get_catalog(lang: Lang = "en") -> JSONResponse:
@@ -202,8 +227,13 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
         with use(language(lang)):
             return reply(200, {"games": games.list()})
 
+
+def _game_routes(api: APIRouter, games: Games) -> None:
+    """Creating, importing, reading and previewing games."""
+    run = _runner(games)
+
     @api.post("/games", status_code=201, summary="Create a game; the answer carries the seats' secret tokens")
-    def create_game(body: NewGame, lang: Lang = "en") -> JSONResponse:
+    def create_game(body: NewGame, lang: Lang = "en") -> Response:
         with use(language(lang)):
             seats = None if body.seats is None else [s.model_dump() for s in body.seats]
             live, tokens, host = games.create(body.game, body.params, body.seed, seats)
@@ -212,7 +242,7 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
         return raw(201, with_field(with_field(page, "tokens", dumps(tokens)), "host", dumps(host)))
 
     @api.post("/games/import", status_code=201, summary="Create a game from a save file (the terminal's format)")
-    async def import_game(request: Request, lang: Lang = "en") -> JSONResponse:
+    async def import_game(request: Request, lang: Lang = "en") -> Response:
         data = await request.body()
         with use(language(lang)):
             text = uploaded_text(data, MAX_IMPORT_BYTES, _("The file is too large to be a game file"),
@@ -226,15 +256,6 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
                 return with_field(with_field(page, "tokens", dumps(tokens)), "host", dumps(host))
 
         return raw(201, await run_in_threadpool(work))
-
-    async def run(game_id: int, work: Callable[[], Response]) -> Response:
-        """``work()`` for one game: at once on the event loop when it is quick (a game in memory
-        with no AI seat: a few milliseconds, and no hop to a thread under the GIL), else in a
-        worker thread (loading a game from the store, AI seats thinking, which hold its lock)."""
-        live = games.loaded(game_id)
-        if live is not None and not live.table.ai_seats:
-            return work()
-        return await run_in_threadpool(work)
 
     @api.get("/games/{game_id}", summary="The game: board, legal moves, log, whose turn")
     async def get_game(game_id: int, lang: Lang = "en", token: Token = None) -> Response:
@@ -268,6 +289,11 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
                                        "events": _narrated(events, live)})
 
         return await run(game_id, work)
+
+
+def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
+    """Moves, undo, hints, export and the live stream."""
+    run = _runner(games)
 
     @api.post("/games/{game_id}/moves", summary="Play a move (the seat's token in X-Seat-Token)")
     async def move(game_id: int, body: MoveBody, lang: Lang = "en", token: Token = None) -> Response:
@@ -338,6 +364,10 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
         async for event in live_updates.stream(live.id, live.ply, request.is_disconnected):
             yield event
 
+
+def _seat_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
+    """Seats of a game played across devices: join links, claims, invitations."""
+
     @api.get("/games/{game_id}/qr", summary="An SVG QR code of a seat's join link")
     def qr(game_id: int, request: Request, seat: int, token: str) -> Response:
         import segno
@@ -373,6 +403,10 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
         with use(language(lang)):
             return reply(200, games.check(game_id, body.tokens, body.host))
 
+
+def _stats_routes(api: APIRouter, games: Games) -> None:
+    """History's statistics and a set-up's difficulty."""
+
     def _rate(row: dict[str, Any]) -> dict[str, Any]:
         return rate(row) | {"title": setup_title(row["game"], row["params"]),
                             "setup": setup_text(row["game"], row["params"])}
@@ -395,8 +429,6 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
             loaded = check_params(game, given)
             found = kit(game).difficulty(loaded).as_dict()
             return reply(200, {**found, "measured": measured(games, game, loaded.parameters())})
-
-    return api
 
 
 def rate(row: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import _, use
-from soloboard.ufs.campaign import battles
+from soloboard.ufs.campaign import battles, custom
 from soloboard.ufs.campaign.procedure import THREAT_LEVELS, CampaignError
 from soloboard.ufs.campaign.repository import CampaignExists
 from soloboard.ufs.campaign.service import STEPS, CampaignService
@@ -130,8 +130,6 @@ class Campaigns:
 
     @staticmethod
     def _battle(spec: CustomSpec) -> Any:
-        from soloboard.ufs.campaign import custom
-
         if spec.side not in ("blue", "damaged"):
             raise GameError(400, _("A city side is blue or damaged, not {side!r}").format(side=spec.side))
         if len(spec.sky) != 4 or any(side not in custom.SIDES for _tile, side in spec.sky):
@@ -157,8 +155,6 @@ class Campaigns:
     def custom(self, spec: CustomSpec) -> dict[str, Any]:
         """A custom battle's stars as the rulebook counts them, what soloboard does not know of it,
         and (for a setup of the engine's own components) the agents' measured win rates."""
-        from soloboard.ufs.campaign import custom
-
         battle = self._battle(spec)
         with self._refusals():
             difficulty = custom.difficulty(battle)
@@ -172,8 +168,6 @@ class Campaigns:
         """A browser game of a custom battle soloboard can play, its components' rules included."""
         import random
         from dataclasses import asdict
-
-        from soloboard.ufs.campaign import custom
 
         battle = self._battle(spec)
         with self._refusals():
@@ -206,8 +200,6 @@ class Campaigns:
     def build(self, link: dict[str, Any]) -> Any:
         """A campaign game's rules, as they were when it was set up (for a game read back from the store)."""
         if "custom" in link:  # a custom battle: its components, as chosen
-            from soloboard.ufs.campaign import custom
-
             spec = dict(link["custom"])
             return custom.new_game(custom.CustomBattle(
                 spec["city"], spec["side"], spec.get("scenario"), dict(spec.get("characters") or {}),
@@ -282,8 +274,6 @@ def build_router(campaigns: Campaigns) -> APIRouter:
 
     @api.get("/custom/components", summary="What a custom battle can be built from, and what soloboard knows")
     async def custom_components(lang: Lang = "en") -> JSONResponse:
-        from soloboard.ufs.campaign import custom
-
         return await answer(lang, custom.components)
 
     @api.post("/custom", summary="A custom battle's stars, what is not known of it, the agents' win rates")

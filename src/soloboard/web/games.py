@@ -114,7 +114,9 @@ class LiveGame:
         return found
 
     def is_host(self, token: str | None) -> bool:
-        return bool(token) and self.host_hash is not None and hmac.compare_digest(self.host_hash, token_hash(token))
+        if not token or self.host_hash is None:
+            return False
+        return hmac.compare_digest(self.host_hash, token_hash(token))
 
     def opens_invite(self, seat: int, token: str | None) -> bool:
         """Whether ``token`` is the open join link of ``seat`` (its current token, or an invitation)."""

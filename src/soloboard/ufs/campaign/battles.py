@@ -9,13 +9,22 @@ components are known by name only, so without plugins every campaign battle is c
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.registry import load_game
 from soloboard.i18n import _
 from soloboard.ufs.campaign import sheet
 from soloboard.ufs.campaign.plugins import combine, rules_for
 from soloboard.ufs.campaign.procedure import R_BATTLE, Campaign
+
+if TYPE_CHECKING:  # the engine's module imports the plugins (advanced sky tiles): named here only for types
+    from soloboard.ufs.game import UFSGame
+
+
+def boxed_game(params: dict[str, Any]) -> UFSGame:
+    """``load_game("ufs", **params)`` (its checks and messages), as the boxed edition's game."""
+    return cast("UFSGame", load_game("ufs", **params))
 
 
 def unknown_parts(c: Campaign, game_number: int | None = None) -> list[str]:
@@ -97,9 +106,7 @@ def build_game(params: dict[str, Any], scenario: str | None, characters: list[tu
     """The engine's game of a campaign or custom battle: ``load_game("ufs", **params)`` (the city
     side, the sky), with the scenario's and each character's (on the side it plays) rule hooks
     combined with the city's (``plugins.combine``)."""
-    from soloboard.core.registry import load_game
-
-    game = load_game("ufs", **params)
+    game = boxed_game(params)
     city, side = params["city"], params.get("side", "blue")
     hooks = [game.hooks]
     rules = rules_for("scenario", scenario) if scenario is not None else None

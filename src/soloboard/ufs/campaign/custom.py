@@ -27,9 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from soloboard.i18n import _, ngettext
+from soloboard.ufs import components as C
+from soloboard.ufs.campaign.battles import boxed_game, build_game
 from soloboard.ufs.campaign.box import DEFAULT_BOX, Box, fold
-from soloboard.ufs.campaign.plugins import get_box, rules_for, sky_tile_data
-from soloboard.ufs.campaign.sheet import city_side, with_side
+from soloboard.ufs.campaign.plugins import get_box, registered, rules_for, sky_tile_data, sky_tiles
+from soloboard.ufs.campaign.sheet import city_side, known_sides, with_side
 from soloboard.ufs.stars import STARS, Difficulty, Part, number
 
 BASIC = "basic"
@@ -131,7 +133,6 @@ def difficulty(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> CustomDifficu
 
 def unknown_parts(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> list[str]:
     """What in the battle the engine cannot play (empty: it can be played digitally)."""
-    from soloboard.ufs import components as C
 
     box = get_box(box_id)
     missing = []
@@ -163,9 +164,6 @@ def components(box_id: str = DEFAULT_BOX) -> dict[str, Any]:
     its rules (``known``; a city and a character per side): the basic cities and the box's, the
     box's scenarios and characters and those of plugins, and for each height its sky tiles (the
     basic one, the box's advanced ones, known by their stars only, and those plugins give)."""
-    from soloboard.ufs import components as C
-    from soloboard.ufs.campaign.plugins import registered, sky_tiles
-    from soloboard.ufs.campaign.sheet import known_sides
 
     box = get_box(box_id)
     cities = [{"id": cid, "name": _(C.city(cid).name), "known": {s: True for s in C.city(cid).sides}}
@@ -216,7 +214,6 @@ def new_game(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> Any:
     and the rule hooks of the city, the scenario and every character, combined as a campaign
     battle's are (``battles.build_game``: each character's once-per-game ability is its own
     action). ValueError names what is not known."""
-    from soloboard.ufs.campaign.battles import build_game
 
     missing = unknown_parts(battle, box_id)
     if missing:
@@ -230,7 +227,6 @@ def new_game(battle: CustomBattle, box_id: str = DEFAULT_BOX) -> Any:
 
 def find_component(text: str, kind: str, box_id: str = DEFAULT_BOX) -> str:
     """A component's id from its name or id; cities include the ones the engine knows."""
-    from soloboard.ufs import components as C
 
     key = fold(text)
     if kind in ("character", "scenario"):  # a plugin's component, named by its id
@@ -254,8 +250,6 @@ def measured(store: Any, battle: CustomBattle) -> list[dict[str, Any]]:
     drawn at random; a custom battle fixes which tiles. Both are given: ``"match": "exact"``
     (the same sides) or ``"threat"`` (the same city side and number of threat tiles, drawn at
     random), so a player can compare the stars with how often the agents win."""
-    from soloboard.core.registry import load_game
-
     params = engine_params(battle)
     if params is None or battle.scenario or battle.characters or "sky_tiles" in params:
         return []  # the reports play the engine's own setups, without campaign components
@@ -263,7 +257,7 @@ def measured(store: Any, battle: CustomBattle) -> list[dict[str, Any]]:
     totals: dict[tuple[str, str], list[int]] = {}
     for row in store.series_results("ufs"):
         try:
-            game = load_game("ufs", **row["params"])
+            game = boxed_game(row["params"])
         except (TypeError, ValueError):
             continue  # a setup this version no longer reads
         if (game.city.id, game.side, game.threat) != (battle.city, battle.side, threat):

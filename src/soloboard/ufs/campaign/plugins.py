@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
 
+from soloboard.ufs import components as C
 from soloboard.ufs.campaign.box import DEFAULT_BOX, Box, register_box, registered_box, unregister_box
 from soloboard.ufs.hooks import RuleHooks, overrides, register_ability
 
@@ -86,8 +87,6 @@ class Registry:
     def city(self, data: dict[str, Any]) -> None:
         """A city in the format of ``ufs/data/cities/*.json``; its id (e.g. ``"havana"``) makes
         the campaign's city of that id playable by the engine."""
-        from soloboard.ufs import components as C
-
         C.register_city(data)
         for side in data.get("sides") or {"blue": {}}:
             C.city(data["id"], side)  # checks every side now, not in the middle of a campaign
@@ -133,8 +132,6 @@ class Registry:
             raise ValueError(f"sky tile {tile_id}: the box puts it at height {boxed.extra['height']}, "
                              f"not {data.get('height')!r}")
         if "sides" in data:
-            from soloboard.ufs import components as C
-
             C.register_sky_tile(data)  # checked in full now, not in the middle of a game
         _SKY_TILES[tile_id] = dict(data)
         self.info.added.append(f"sky tile {tile_id}" + ("" if "sides" in data else " (stars only)"))
@@ -208,8 +205,6 @@ def forget(kind: str, component_id: str) -> None:
     """Remove a component's rules (tests)."""
     _RULES.pop((kind, component_id), None)
     if kind == "sky_tile":
-        from soloboard.ufs import components as C
-
         _SKY_TILES.pop(component_id, None)
         C.unregister_sky_tile(component_id)
 
@@ -217,8 +212,6 @@ def forget(kind: str, component_id: str) -> None:
 def unload() -> None:
     """Forget everything the plugins added: their cities, boxes, rules and sky tiles (tests, or
     a process that loads the plugins again)."""
-    from soloboard.ufs import components as C
-
     global _LOADED
     for info in _LOADED or []:
         for what in info.added:
@@ -255,6 +248,12 @@ def combine(hooks: list[RuleHooks]) -> RuleHooks:
                                  "adds_decisions": any(h.adds_decisions for h in hooks),
                                  "rule": " + ".join(h.rule for h in hooks)}
 
+    def in_turn(name: str) -> Callable[[Any, Any], None]:
+        def call(self: Any, state: Any) -> None:
+            for h in hooks:
+                getattr(h, name)(state)
+        return call
+
     def chained(name: str) -> Callable[..., Any]:
         def call(self: RuleHooks, state: Any, room: Any, value: int) -> int:
             for h in hooks:
@@ -265,10 +264,9 @@ def combine(hooks: list[RuleHooks]) -> RuleHooks:
     for name in _VALUE_HOOKS:
         if any(overrides(h, name) for h in hooks):
             namespace[name] = chained(name)
-    if any(overrides(h, "setup") for h in hooks):
-        namespace["setup"] = lambda self, state: [h.setup(state) for h in hooks] and None
-    if any(overrides(h, "first_damage") for h in hooks):
-        namespace["first_damage"] = lambda self, state: [h.first_damage(state) for h in hooks] and None
+    for name in ("setup", "first_damage"):  # each hook in turn
+        if any(overrides(h, name) for h in hooks):
+            namespace[name] = in_turn(name)
     if any(overrides(h, "max_robots") for h in hooks):
         namespace["max_robots"] = lambda self, state: min(h.max_robots(state) for h in hooks)
     once = [a for h in hooks for a in h.once_abilities()]

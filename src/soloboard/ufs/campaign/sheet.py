@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from soloboard.i18n import N_, _, ngettext, pgettext
+from soloboard.ufs import components as C
 from soloboard.ufs.campaign import procedure as P
 from soloboard.ufs.campaign.plugins import rules_for
 from soloboard.ufs.campaign.procedure import Campaign
@@ -28,8 +29,6 @@ def _component(c: Campaign, cid: str | None, kind: str) -> dict[str, Any] | None
 def known(c: Campaign, cid: str, kind: str, side: str | None = None) -> bool:
     """Whether the engine can play this component (its rules came with soloboard or a plugin)."""
     if kind == "city":
-        from soloboard.ufs import components as C
-
         if cid not in C.city_ids():
             return False
         return side is None or side in C.city(cid).sides
@@ -90,8 +89,6 @@ def _battle(c: Campaign, b: P.Battle) -> dict[str, Any]:
 
 def city_choices(c: Campaign) -> list[dict[str, str]]:
     """The cities still in the campaign (for the final battle): kept, left in the box, the basic ones."""
-    from soloboard.ufs import components as C
-
     cities = [x for x in C.city_ids() if x not in c.status]
     cities += [x.id for x in c.box.of_kind("city") if c.status[x.id] in ("kept", "box")]
     return [{"id": x, "name": c.name_of(x)} for x in cities]
