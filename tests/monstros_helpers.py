@@ -52,9 +52,9 @@ def past_setup(state: MonstrosState, rng: random.Random) -> MonstrosState:
 
 def monster_cards(state: MonstrosState) -> Counter[int]:
     cards: Counter[int] = Counter(state.table)
-    for zone in (state.defeated, state.revealed, state.aside, state.order):
+    for zone in (state.defeated, state.revealed, state.set_aside, state.to_order):
         cards.update(zone)
-    for _, segment in state.mdeck:
+    for _, segment in state.monster_deck:
         cards.update(segment)
     return cards
 
@@ -63,7 +63,7 @@ def action_cards(state: MonstrosState) -> Counter[int]:
     cards: Counter[int] = Counter(state.board)
     for seat in range(state.game.players):
         cards.update(state.hand(seat))
-    for k, n in enumerate(state.adeck):
+    for k, n in enumerate(state.action_deck):
         cards[k] += n
     for k, n in enumerate(state.discard):
         cards[k] += n
@@ -83,20 +83,20 @@ def check_invariants(state: MonstrosState) -> None:
     """Everything that must hold in every position of every game."""
     assert monster_cards(state) == expected_monsters(state), "monster cards not conserved"
     assert action_cards(state) == expected_actions(state), "action cards not conserved"
-    assert state.adeck_n == sum(state.adeck)
-    assert all(n >= 0 for n in state.adeck) and all(n >= 0 for n in state.discard)
+    assert state.action_deck_size == sum(state.action_deck)
+    assert all(n >= 0 for n in state.action_deck) and all(n >= 0 for n in state.discard)
     assert all(n >= 0 for n in state.hands)
     assert 0 <= state.wall <= S.WALL_MAX
     assert 0 <= state.shields <= S.SHIELD_TOKENS
-    assert 0 <= state.tokens <= S.DIE_TOKENS
-    assert 0 <= state.towers <= S.TOWER_PIECES  # 1..5 towers with the printed one
+    assert 0 <= state.die_tokens <= S.DIE_TOKENS
+    assert 0 <= state.built_towers <= S.TOWER_PIECES  # 1..5 towers with the printed one
     assert S.INVASION_START <= state.invasion <= S.INVASION_WIN
     assert len(state.board) <= S.BOARD_SLOTS
     assert all(state.hand_size(seat) <= state.game.hand_size for seat in range(state.game.players))
-    assert all(cards for _, cards in state.mdeck), "empty deck segment"
-    assert all(list(cards) == sorted(cards) for shuffled, cards in state.mdeck if shuffled)
+    assert all(cards for _, cards in state.monster_deck), "empty deck segment"
+    assert all(list(cards) == sorted(cards) for shuffled, cards in state.monster_deck if shuffled)
     assert len(state.revealed) <= (S.SETUP_REVEAL if state.phase == S.C_SETUP else S.REVEAL)
-    assert all(1 <= v <= 6 for v in state.gdice)
+    assert all(1 <= v <= 6 for v in state.dice_on_target)
     player = state.current_player()
     if state.is_terminal():
         assert player == soloboard.TERMINAL_PLAYER
@@ -159,39 +159,40 @@ def arrange(
     state.table = kinds(state, table)
     state.defeated = kinds(state, defeated)
     top = tuple(kinds(state, deck_top))
-    state.mdeck = ([(False, top)] if top else []) + ([(True, tuple(sorted(rest.elements())))] if rest else [])
-    state.revealed, state.aside, state.order = [], [], []
+    state.monster_deck = ([(False, top)] if top else []) + ([(True, tuple(sorted(rest.elements())))] if rest else [])
+    state.revealed, state.set_aside, state.to_order = [], [], []
     all_actions = expected_actions(state)
     hands = hands if hands is not None else [[] for _ in range(state.game.players)]
     used = Counter(cards(state, board)) + Counter(cards(state, discard))
     state.hands = [0] * len(state.hands)
     for s, hand in enumerate(hands):
         for k in cards(state, hand):
-            state.hands[s * state.nk + k] += 1
+            state.hands[s * state.num_action_kinds + k] += 1
             used[k] += 1
     assert not used - all_actions, "more copies of an action card than the deck has"
     state.board = cards(state, board)
-    state.discard = [0] * state.nk
+    state.discard = [0] * state.num_action_kinds
     for k in cards(state, discard):
         state.discard[k] += 1
-    state.adeck = [0] * state.nk
+    state.action_deck = [0] * state.num_action_kinds
     if action_deck is None:
         for k, n in (all_actions - used).items():
-            state.adeck[k] = n
+            state.action_deck[k] = n
     else:
         wanted = Counter({state.deck.action_kind(i): n for i, n in action_deck.items()})
         assert not wanted - (all_actions - used), "the action deck asks for cards that are elsewhere"
         for k, n in wanted.items():
-            state.adeck[k] = n
+            state.action_deck[k] = n
         extra = all_actions - used - wanted
         for k, n in extra.items():
             state.discard[k] += n
-    state.adeck_n = sum(state.adeck)
-    state.wall, state.invasion, state.towers, state.tokens, state.shields = wall, invasion, towers, tokens, shields
+    state.action_deck_size = sum(state.action_deck)
+    state.wall, state.invasion, state.shields = wall, invasion, shields
+    state.built_towers, state.die_tokens = towers, tokens
     state.seat = state.actor = seat
     state.round = 1
     state.resume = S.R_NONE
-    state.dice, state.gdice, state.group = [0] * 6, [], -1
+    state.dice, state.dice_on_target, state.target_monster = [0] * 6, [], -1
     state.hist = []
     state.phase = S.D_PLAY
     state.legal = None
@@ -213,8 +214,8 @@ def at_attack(state: MonstrosState, dice: Iterable[int], reroll: bool = False) -
     state.dice = [0] * 6
     for v in dice:
         state.dice[v - 1] += 1
-    state.group, state.gdice = -1, []
-    state.reroll = reroll
+    state.target_monster, state.dice_on_target = -1, []
+    state.reroll_available = reroll
     state.to_roll = 0
     state.phase = S.D_ATTACK
     state._settle()

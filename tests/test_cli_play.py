@@ -742,7 +742,7 @@ def test_spawn_red_is_typed_and_applied(tmp_path: Path) -> None:
                if state.action_to_string(a).startswith("spawn red")]
         assert red, "the mirror should be at a spawn phase offering a red ship"
         chosen["move"] = red[-1]
-        chosen["before"] = (state.wait_w, state.ms)
+        chosen["before"] = (state.waiting_reinforcements, state.mothership_row)
         return driver.move(red[-1])
 
     script: list[str | Callable[[Driver], str]] = [
@@ -757,8 +757,9 @@ def test_spawn_red_is_typed_and_applied(tmp_path: Path) -> None:
     assert saved.history()[-1] >= 517  # the 'spawn red' actions: ids 517..521
     column = "abcde".index(chosen["move"][-1])
     wait_w, ms = chosen["before"]
-    assert saved.ms == ms and saved.grid[ms * 5 + column] == 2  # the red ship is on the drop point it was given
-    assert saved.wait_w == wait_w - 1
+    # the red ship is on the drop point it was given
+    assert saved.mothership_row == ms and saved.grid[ms * 5 + column] == 2
+    assert saved.waiting_reinforcements == wait_w - 1
 
 
 def test_a_9_card_game_saves_loads_and_replays(tmp_path: Path) -> None:
@@ -821,7 +822,7 @@ def test_9_card_narration_names_the_track_symbol_that_fired() -> None:
                 console, out = make_console()
                 EventTeller(console, game).tell(state.events(len(before.history())), "done")
                 told = flat(out.getvalue())
-                row = before.ms + 1
+                row = before.mothership_row + 1
                 symbol = before.sky.action[row]
                 assert "Mothership Phase" in told
                 assert told.index(f"Track symbol on row {row}:") < told.index(f"The mothership moves down to row {row}")

@@ -73,7 +73,7 @@ def test_the_place_phase_screen_fits(game: str, params: dict[str, Any], width: i
             # each printed line is a line the renderables meant, whole: none wrapped, none cut
             assert max(cell_len(line) for line in natural) <= width
             assert [line.rstrip() for line in lines] == natural
-            rows_seen.add(state.ms)
+            rows_seen.add(state.mothership_row)
             checked += 1
     assert checked > 20 and len(rows_seen) > 1
 
@@ -93,7 +93,7 @@ def test_the_compact_board_shows_everything_the_place_phase_needs(game: str, par
         assert dice_line.count("[") == len(plain) + len(white)
         # every sky row from the mothership down, each ship where the state has it
         sky = {line.split()[0]: line for line in lines[3:] if line[:2].strip().isdigit()}
-        for row in range(state.ms + 1, state.sky.rows + 1):
+        for row in range(state.mothership_row + 1, state.sky.rows + 1):
             assert str(row) in sky
             cells = sky[str(row)][3:23].ljust(20)
             for col in range(5):

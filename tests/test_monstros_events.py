@@ -149,7 +149,7 @@ def test_destroy_a_tower_and_its_ability_then_the_printed_tower_stays():
     events = after(monsters_turn(state), "abilities")
     assert events[:2] == [{"kind": "no_tower_to_destroy"}, {"kind": "monster_to_bottom", "card": "5a",
                                                             "why": "not placed"}]
-    assert state.towers == 0
+    assert state.built_towers == 0
 
 
 def test_save_3_with_one_defeated_card():
@@ -397,7 +397,7 @@ def check_tracks(state) -> None:
     assert defeated - saved == len(state.defeated)
     towers = sum(e["kind"] == "tower_built" for e in events) - sum(
         e["kind"] in ("tower_removed", "tower_destroyed") for e in events)
-    assert towers == state.towers
+    assert towers == state.built_towers
 
 
 # --- narration --------------------------------------------------------------------------------------

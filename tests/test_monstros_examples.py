@@ -110,7 +110,7 @@ def test_proliferation_two_level_1_and_a_level_2_at_invasion_3():
     assert legal_strings(state) == ["place 1a 2a", "place 1b 2a"]
     play(state, "place 1b 2a")
     assert state.table == kinds(state, ["1b", "2a"])
-    assert state.mdeck[-1] == (False, tuple(kinds(state, ["1a"])))  # the other one went to the bottom
+    assert state.monster_deck[-1] == (False, tuple(kinds(state, ["1a"])))  # the other one went to the bottom
     assert state.invasion == 3  # monsters were placed: the marker stays
     assert state.phase_name == "play" and state.current_player() == 1
     assert said(state, 2) == [
@@ -133,7 +133,7 @@ def test_invasion_1_with_levels_2_3_3():
     assert state.phase_name == "order"  # "in any order the players choose"
     assert legal_strings(state) == ["bottom 2a", "bottom 3a", "bottom 3b"]
     play(state, "bottom 3b", "bottom 2a")
-    assert state.mdeck[-1] == (False, tuple(kinds(state, ["3b", "2a", "3a"])))
+    assert state.monster_deck[-1] == (False, tuple(kinds(state, ["3b", "2a", "3a"])))
     assert state.invasion == 2
     # the last card's place is forced; then "o marcador de invasão vai para 2"
     assert said(state, 2) == [
@@ -174,7 +174,7 @@ def test_invasion_11_with_the_coroa_monsters():
     assert legal_strings(state) == ["bottom 1b", "bottom 2a", "bottom 2b"]
     play(state, "bottom 2b", "bottom 2a")
     assert state.defeated == kinds(state, ["1a"])
-    assert state.mdeck[-1] == (False, tuple(kinds(state, ["1c", "3a", "3b", "2b", "2a", "1b", "coroa5"])))
+    assert state.monster_deck[-1] == (False, tuple(kinds(state, ["1c", "3a", "3b", "2b", "2a", "1b", "coroa5"])))
     assert state.invasion == 12  # monsters were placed: no further move
     assert state.phase_name == "play" and state.current_player() == 1
     assert said(state, 2, "monster_to_bottom", "monsters_saved", "invasion_raised") == [

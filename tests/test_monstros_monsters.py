@@ -32,7 +32,7 @@ def monsters_turn(state, dice=()):
 
 def bottom(state):
     """The known cards at the bottom of the monster deck, as ids."""
-    shuffled, cards = state.mdeck[-1]
+    shuffled, cards = state.monster_deck[-1]
     assert not shuffled
     return [state.deck.m_ids[k] for k in cards]
 
@@ -96,8 +96,8 @@ def test_raise_invasion_acts_even_if_the_monster_is_not_placed():
 def test_destroy_a_tower_per_monster_and_the_tower_ability_may_be_used():
     state = arrange(new_state(), hands=HAND, invasion=2, towers=2, table=["5a", "3a"], deck_top=["2d", "7a", "7b"])
     monsters_turn(state)
-    assert state.towers == 1
-    assert state.phase_name == "pick" and state.budget == 2  # the destroyed tower's ability, now
+    assert state.built_towers == 1
+    assert state.phase_name == "pick" and state.picks_left == 2  # the destroyed tower's ability, now
     assert legal_strings(state) == ["bottom 2d", "bottom 3a", "bottom 5a", "stop"]
     play(state, "bottom 5a", "bottom 2d")
     assert state.table == kinds(state, ["3a"])
@@ -109,7 +109,7 @@ def test_destroy_a_tower_never_takes_the_printed_tower():
     state = arrange(new_state(), hands=HAND, invasion=2, towers=0, table=["5a"], deck_top=["2d", "7a", "7b"])
     monsters_turn(state)
     play(state, "bottom 7a")
-    assert state.towers == 0 and state.phase_name == "play" and state.table == kinds(state, ["5a", "2d"])
+    assert state.built_towers == 0 and state.phase_name == "play" and state.table == kinds(state, ["5a", "2d"])
 
 
 def test_save_three_with_fewer_defeated_takes_what_there_is():

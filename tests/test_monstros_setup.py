@@ -29,7 +29,7 @@ def ids(state, kinds):
 
 def test_tracks_start_at_wall_30_and_invasion_1():
     state = new_state()
-    assert (state.wall, state.invasion, state.towers, state.tokens, state.shields) == (30, 1, 0, 0, 0)
+    assert (state.wall, state.invasion, state.built_towers, state.die_tokens, state.shields) == (30, 1, 0, 0, 0)
     assert state.is_chance_node()
     assert state.current_player() == soloboard.CHANCE_PLAYER
     assert state.phase_name == "setup-reveal"
@@ -38,14 +38,14 @@ def test_tracks_start_at_wall_30_and_invasion_1():
 def test_starting_monster_is_on_the_table_not_in_the_deck():
     state = new_state()
     assert ids(state, state.table) == ["i"]
-    deck_ids = [state.deck.m_ids[k] for _, cards in state.mdeck for k in cards]
+    deck_ids = [state.deck.m_ids[k] for _, cards in state.monster_deck for k in cards]
     assert "i" not in deck_ids
 
 
 @pytest.mark.parametrize("difficulty", list(DIFFICULTY_MONSTERS))
 def test_difficulty_adds_its_special_monsters(difficulty):
     state = new_state(difficulty=difficulty)
-    deck_ids = Counter(state.deck.m_ids[k] for _, cards in state.mdeck for k in cards)
+    deck_ids = Counter(state.deck.m_ids[k] for _, cards in state.monster_deck for k in cards)
     special = {"facil", "medio", "dificil", "epico"}
     assert sorted(k for k in deck_ids if k in special) == sorted(DIFFICULTY_MONSTERS[difficulty])
     assert sum(deck_ids.values()) == COMMON_MONSTERS + len(DIFFICULTY_MONSTERS[difficulty])
@@ -88,7 +88,7 @@ def test_first_ten_cards_specials_to_the_bottom_the_rest_on_top():
     reveals = ["1a", "2d", "1a", "3c", "2a", "coroa7", "3a", "1b", "4c", "5a"]
     reveal_setup(state, reveals)
     # 2d (destroy tower), 3c and 4c (raise invasion), coroa7 (raise + save): red symbols
-    top, middle, bottom = state.mdeck
+    top, middle, bottom = state.monster_deck
     assert top[0] and middle[0] and bottom[0], "every part of the deck is shuffled"
     assert sorted(ids(state, top[1])) == sorted(["1a", "1a", "2a", "3a", "1b", "5a"])
     assert sorted(ids(state, bottom[1])) == sorted(["2d", "3c", "coroa7", "4c"])

@@ -66,10 +66,10 @@ def test_an_empty_action_deck_is_not_reshuffled_and_nothing_is_drawn():
     draws nothing, and the player goes on with one card fewer."""
     state = arrange(new_state(), hands=HAND, action_deck={}, board=["defeito"])
     discard_before = sum(state.discard)
-    assert state.adeck_n == 0 and discard_before == 33 - 6 - 1
+    assert state.action_deck_size == 0 and discard_before == 33 - 6 - 1
     play(state, "play pa")
     assert state.phase_name == "roll"  # no draw: straight on to the attack
-    assert state.adeck_n == 0 and sum(state.discard) == discard_before  # nothing came back
+    assert state.action_deck_size == 0 and sum(state.discard) == discard_before  # nothing came back
     assert sorted(state.hand(0)) == sorted(cards(state, ["carrinho", "ferC"]))
     assert said(state) == [
         {"kind": "card_played", "seat": 0, "card": "pa", "slot": 2, "bonus": ["block"], "full": False},
@@ -112,9 +112,9 @@ def test_the_five_card_reward_is_the_only_way_the_discards_come_back():
     play(state, "play ferC")  # nothing drawn; no triple: all five are removed, forced
     assert kinds_said(state) == ["card_played", "no_card_drawn", "forced_move", "cards_removed", "wall_changed",
                                  "die_token_gained"]
-    assert state.phase_name == "reshuffle" and state.adeck_n == 0
+    assert state.phase_name == "reshuffle" and state.action_deck_size == 0
     play(state, "reshuffle")
-    assert state.adeck_n == discards + 5 and sum(state.discard) == 0
+    assert state.action_deck_size == discards + 5 and sum(state.discard) == 0
     assert said(state, 1, "reshuffled") == [{"kind": "reshuffled", "cards": discards + 5, "deck": discards + 5}]
     check_invariants(state)
 
@@ -123,7 +123,7 @@ def test_declining_the_reshuffle_keeps_the_deck_empty():
     state = arrange(new_state(), board=["pa", "carrinho", "defeito", "atraso"], hands=HAND, action_deck={})
     discards = sum(state.discard)
     play(state, "play ferC", "no-reshuffle")
-    assert state.adeck_n == 0 and sum(state.discard) == discards + 5
+    assert state.action_deck_size == 0 and sum(state.discard) == discards + 5
     assert said(state, 1, "reshuffle_declined") == [{"kind": "reshuffle_declined", "discard": discards + 5,
                                                      "deck": 0}]
     check_invariants(state)
@@ -134,7 +134,7 @@ def test_a_shrunk_hand_is_not_refilled_after_a_reshuffle():
     state = arrange(new_state(players=1), board=["pa", "carrinho", "defeito", "atraso"],
                     hands=[["ferC", "pa"]], action_deck={})
     play(state, "play ferC", "reshuffle")
-    assert state.hand_size(0) == 1 and state.adeck_n > 0
+    assert state.hand_size(0) == 1 and state.action_deck_size > 0
     assert not any(e["kind"] in ("card_drawn", "card_dealt") for e in state.events())
 
 
@@ -146,7 +146,7 @@ def test_triple_of_equal_blue_cards_gives_a_tower_and_a_die_token():
     play(state, "tower pa pa pa")
     assert state.board == cards(state, ["carrinho"])  # the rest shift down to slot 1
     assert state.discard[state.deck.action_kind("pa")] == discarded + 3
-    assert (state.towers, state.tokens) == (1, 1)
+    assert (state.built_towers, state.die_tokens) == (1, 1)
     assert state.phase_name == "roll" and state.to_roll == 2  # printed tower + the new one
     assert said(state, 1) == [
         {"kind": "cards_removed", "how": "triple", "cards": ["pa", "pa", "pa"], "board": ["carrinho"]},
@@ -194,21 +194,21 @@ def test_red_cards_never_form_a_triple():
 def test_die_token_only_for_tower_spaces_1_and_2():
     state = arrange(new_state(), board=["pa", "pa"], hands=HAND, towers=2, action_deck={"ferC": 4})
     play(state, "play pa", "tower pa pa pa")
-    assert (state.towers, state.tokens) == (3, 0)
+    assert (state.built_towers, state.die_tokens) == (3, 0)
     assert kinds_said(state, 1)[:2] == ["cards_removed", "tower_built"]  # tower space 3: no token
 
 
 def test_die_tokens_are_limited_to_the_supply_of_five():
     state = arrange(new_state(), board=["pa", "pa"], hands=HAND, tokens=5, action_deck={"ferC": 4})
     play(state, "play pa", "tower pa pa pa")
-    assert (state.towers, state.tokens) == (1, 5)
+    assert (state.built_towers, state.die_tokens) == (1, 5)
     assert said(state, 1, "no_die_token") == [{"kind": "no_die_token", "why": "tower", "reason": "supply empty"}]
 
 
 def test_triple_with_every_tower_piece_built_gives_nothing_but_clears_the_cards():
     state = arrange(new_state(), board=["pa", "pa"], hands=HAND, towers=4, action_deck={"ferC": 4})
     play(state, "play pa", "tower pa pa pa")
-    assert (state.towers, state.tokens, state.board) == (4, 0, [])
+    assert (state.built_towers, state.die_tokens, state.board) == (4, 0, [])
     assert state.to_roll == 5
     assert kinds_said(state, 1) == ["cards_removed", "no_tower_piece", "attack_started"]
 
@@ -219,7 +219,7 @@ def test_fifth_card_forces_a_removal_all_five_when_no_triple():
     play(state, "play ferC")
     # no triple, no tower to remove: the only legal removal is taken at once
     assert state.board == []
-    assert state.wall == 30 and state.tokens == 1
+    assert state.wall == 30 and state.die_tokens == 1
     assert state.phase_name == "reshuffle"
     assert legal_strings(state) == ["reshuffle", "no-reshuffle"]
     assert said(state)[2:] == [  # after card_played and card_drawn: the engine removes the five, for seat 0
@@ -245,7 +245,7 @@ def test_five_removal_forced_only_reading():
     state = arrange(game.new_initial_state(), board=["pa", "pa", "defeito", "atraso"], hands=HAND,
                     action_deck={"ferC": 4})
     play(state, "play pa")
-    assert state.phase_name == "roll" and state.towers == 1  # the triple was the only legal removal
+    assert state.phase_name == "roll" and state.built_towers == 1  # the triple was the only legal removal
 
 
 def test_five_card_rewards_wall_capped_at_50_and_monsters_to_the_bottom_in_order():
@@ -255,7 +255,7 @@ def test_five_card_rewards_wall_capped_at_50_and_monsters_to_the_bottom_in_order
     assert state.wall == 50  # +10, at most 50
     play(state, "no-reshuffle")
     # four blue cards removed (PÁ, CARRINHO, CONSTRUTOR, ferramenta C): up to four table monsters
-    assert state.phase_name == "pick" and state.budget == 4
+    assert state.phase_name == "pick" and state.picks_left == 4
     assert legal_strings(state) == ["bottom 1a", "bottom 2a", "bottom 3a", "bottom 4a", "stop"]
     play(state, "bottom 4a", "bottom 1a", "stop")
     assert said(state, 1) == [
@@ -268,8 +268,8 @@ def test_five_card_rewards_wall_capped_at_50_and_monsters_to_the_bottom_in_order
     ]
     assert said(state, 0, "wall_changed") == [{"kind": "wall_changed", "from": 45, "to": 50, "by": "five cards"}]
     assert state.table == kinds(state, ["3a", "2a"])
-    assert state.mdeck[-1] == (False, tuple(kinds(state, ["4a", "1a"])))  # at the bottom, in that order
-    assert state.mdeck[0] == (False, tuple(kinds(state, ["5a"])))
+    assert state.monster_deck[-1] == (False, tuple(kinds(state, ["4a", "1a"])))  # at the bottom, in that order
+    assert state.monster_deck[0] == (False, tuple(kinds(state, ["5a"])))
     assert state.phase_name == "roll"
     check_invariants(state)
 
@@ -281,7 +281,7 @@ def test_five_card_reward_reshuffles_the_discards_into_the_deck():
     play(state, "play pa")
     assert sum(state.discard) == discards + 5
     play(state, "reshuffle")
-    assert sum(state.discard) == 0 and state.adeck_n == 1 + discards + 5
+    assert sum(state.discard) == 0 and state.action_deck_size == 1 + discards + 5
     check_invariants(state)
 
 
@@ -318,7 +318,7 @@ def test_shields_first_then_monsters():
 def test_dice_on_one_monster_add_up():
     state = at_attack(arrange(new_state(), table=["3b", "1a"], hands=HAND), [2, 4, 1])
     play(state, "hit 3b 2")
-    assert state.group == state.deck.monster_kind("3b")
+    assert state.target_monster == state.deck.monster_kind("3b")
     assert legal_strings(state) == ["hit 3b 1", "hit 3b 4"]  # finish what was started
     with pytest.raises(soloboard.IllegalActionError, match="one monster") as err:
         state.apply_action(state.string_to_action("hit 1a 1"))
@@ -361,20 +361,20 @@ def test_no_reroll_without_a_card_in_slot_3():
     state = arrange(new_state(), hands=HAND, board=["pa"], towers=1, action_deck={"ferC": 4})
     play(state, "play carrinho")  # two cards on the board
     play(state, "roll 15")
-    assert not state.reroll
+    assert not state.reroll_available
     with pytest.raises(soloboard.IllegalActionError, match="slot 3") as err:
         state.apply_action(state.string_to_action("reroll 1"))
     assert err.value.rule == "attack: re-roll"
     state = arrange(new_state(), hands=HAND, board=["pa", "defeito"], towers=1, action_deck={"ferC": 4})
     play(state, "play carrinho", "roll 15")
-    assert state.reroll
+    assert state.reroll_available
 
 
 def test_a_reroll_that_makes_a_monster_unreachable_returns_its_dice():
     state = at_attack(arrange(new_state(), table=["3b"], hands=HAND, tokens=1), [2, 5], reroll=True)
     play(state, "hit 3b 2")
     play(state, "reroll 5", "roll 1")
-    assert state.group == -1 and state.dice_values() == [1, 2]
+    assert state.target_monster == -1 and state.dice_values() == [1, 2]
     assert said(state, 2) == [{"kind": "dice_rolled", "values": [1], "mode": "reroll"},
                               {"kind": "dice_returned", "monster": "3b", "dice": [2], "life": 6}]
 
@@ -382,11 +382,11 @@ def test_a_reroll_that_makes_a_monster_unreachable_returns_its_dice():
 def test_die_tokens_roll_one_more_die_at_any_time_of_the_attack():
     state = at_attack(arrange(new_state(), table=["3b"], hands=HAND, tokens=2), [3])
     play(state, "token", "roll 3")
-    assert state.tokens == 1 and state.dice_values() == [3, 3]
+    assert state.die_tokens == 1 and state.dice_values() == [3, 3]
     assert said(state) == [{"kind": "die_token_spent", "tokens": 1}, {"kind": "dice_rolled", "values": [3],
                                                                      "mode": "token"}]
     play(state, "hit 3b 3", "token", "roll 4")
-    assert state.tokens == 0
+    assert state.die_tokens == 0
     play(state, "hit 3b 4")
     assert state.defeated == kinds(state, ["3b"])
 
@@ -401,7 +401,7 @@ def test_tower_removal_any_time_of_the_turn_sends_up_to_two_monsters_down():
     state = arrange(new_state(), hands=HAND, towers=2, table=["3a", "5a", "1a"], action_deck={"ferC": 4})
     assert "remove tower" in legal_strings(state)
     play(state, "remove tower")
-    assert state.towers == 1 and state.phase_name == "pick" and state.budget == 2
+    assert state.built_towers == 1 and state.phase_name == "pick" and state.picks_left == 2
     play(state, "bottom 5a", "bottom 3a")
     assert state.phase_name == "play" and state.table == kinds(state, ["1a"])
     assert said(state) == [
@@ -410,12 +410,12 @@ def test_tower_removal_any_time_of_the_turn_sends_up_to_two_monsters_down():
         {"kind": "monster_to_bottom", "card": "5a", "why": "tower removed"},
         {"kind": "monster_to_bottom", "card": "3a", "why": "tower removed"},
     ]
-    assert state.mdeck[-1] == (False, tuple(kinds(state, ["5a", "3a"])))
+    assert state.monster_deck[-1] == (False, tuple(kinds(state, ["5a", "3a"])))
     play(state, "play pa")
     assert state.to_roll == 2  # the tower is gone for the attack too
     play(state, "roll 11")
     play(state, "remove tower", "stop")  # during the attack too; 'stop' keeps the monster on the table
-    assert state.towers == 0 and state.table == kinds(state, ["1a"])
+    assert state.built_towers == 0 and state.table == kinds(state, ["1a"])
     with pytest.raises(soloboard.IllegalActionError, match="printed tower can never be removed") as err:
         state.apply_action(state.string_to_action("remove tower"))
     assert err.value.rule == "towers: removing a tower"
@@ -425,9 +425,9 @@ def test_tower_removal_any_time_of_the_turn_sends_up_to_two_monsters_down():
 def test_removed_towers_can_be_built_again_with_their_die_token():
     state = arrange(new_state(), hands=HAND, towers=1, board=["pa", "pa"], action_deck={"ferC": 4})
     play(state, "remove tower")  # no monster on the table: nothing to pick
-    assert state.towers == 0 and state.phase_name == "play"
+    assert state.built_towers == 0 and state.phase_name == "play"
     play(state, "play pa", "tower pa pa pa")
-    assert (state.towers, state.tokens) == (1, 1)
+    assert (state.built_towers, state.die_tokens) == (1, 1)
 
 
 def test_playing_a_card_not_in_hand_names_the_rule():

@@ -107,7 +107,7 @@ def test_a_won_game_pays_one() -> None:
     won = 0
     for seed in range(10):
         _, info = env.reset(seed=seed)
-        env.state.mdeck = []
+        env.state.monster_deck = []
         env.state.table = env.state.table[:1]
         rng = np.random.default_rng(seed)
         rewards = []

@@ -86,23 +86,23 @@ def check_ufs(state: Any, obs: dict[str, list[int]]) -> None:
         layout = state.layout
         assert obs["tracks"][1::2] == [layout.sky.research_last, layout.energy_max, layout.damage_limit]
     assert obs["ships"] == [int(v == S.PURPLE) for v in state.grid] + [int(v == S.WHITE_SHIP) for v in state.grid]
-    assert obs["mothership_row"] == one_hot(state.ms, game.sky_rows + 2)
-    assert obs["ships_off_board"] == [state.wait_p, state.wait_w, state.supply_w]
-    assert obs["unplaced_dice"] == state.pool
-    assert obs["columns_used"] == [state.cols_used >> c & 1 for c in range(5)]
+    assert obs["mothership_row"] == one_hot(state.mothership_row, game.sky_rows + 2)
+    assert obs["ships_off_board"] == [state.waiting_primary, state.waiting_reinforcements, state.reinforcement_supply]
+    assert obs["unplaced_dice"] == state.unplaced
+    assert obs["columns_used"] == [state.columns_used >> c & 1 for c in range(5)]
     assert obs["dice"] == state.dice
     assert obs["robots"] == state.robots
     assert obs["exhausted"] == [state.exhausted >> s & 1 for s in range(30)]
     assert obs["dig_die"] == one_hot(state.dig_space, 30)
     if state.phase == S.ROLL:
-        assert obs["to_roll"] == [state.roll_g, state.roll_w]
+        assert obs["to_roll"] == [state.to_roll_plain, state.to_roll_white]
     if state.phase == S.SPAWN:
         assert obs["spawn_options"] == [int(c in state.spawn_options) for c in range(5)]
     if state.base is not None:
         base = state.base
-        assert obs["excavated"] == [int(base.pos[s] < state.exc) for s in range(30)]
-        if state.exc < base.path_length:
-            assert obs["excavator"] == one_hot(base.path[state.exc], 30)
+        assert obs["excavated"] == [int(base.pos[s] < state.excavator) for s in range(30)]
+        if state.excavator < base.path_length:
+            assert obs["excavator"] == one_hot(base.path[state.excavator], 30)
         for room in base.rooms:
             for s in room.spaces:
                 assert obs["room_numbers"][s] == room.energy_cost
@@ -169,12 +169,12 @@ def check_monstros(state: Any, seat: int, obs: dict[str, list[int]]) -> None:
     assert obs["observer"] == one_hot(seat, game.players)
     assert obs["turn_seat"] == one_hot(state.seat, game.players)
     assert obs["actor"] == one_hot(state.actor, game.players)
-    assert obs["tracks"] == [state.wall, state.invasion, state.towers, state.tokens, state.shields]
+    assert obs["tracks"] == [state.wall, state.invasion, state.built_towers, state.die_tokens, state.shields]
     assert obs["hands"] == state.hands
     assert obs["board"] == [v for k in state.board for v in one_hot(k, nk)] + [0] * nk * (5 - len(state.board))
-    assert obs["action_deck"] == state.adeck
+    assert obs["action_deck"] == state.action_deck
     assert obs["action_discard"] == state.discard
-    deck = Counter(k for _, cards in state.mdeck for k in cards)
+    deck = Counter(k for _, cards in state.monster_deck for k in cards)
     assert obs["monster_deck"] == [deck[k] for k in range(km)]
     assert obs["monster_deck_size"] == [state.monster_deck_size()]
     assert obs["table"] == [state.table.count(k) for k in range(km)]
@@ -182,7 +182,7 @@ def check_monstros(state: Any, seat: int, obs: dict[str, list[int]]) -> None:
     top3 = list(reversed(state.defeated))[:3]
     assert obs["defeated_top"] == [v for k in top3 for v in one_hot(k, km)] + [0] * km * (3 - len(top3))
     assert obs["attack_dice"] == state.dice
-    assert obs["target"] == one_hot(state.group, km)
+    assert obs["target"] == one_hot(state.target_monster, km)
     assert obs["result"] == [int(state.result == 1.0), int(state.is_terminal() and state.result != 1.0)]
     assert obs["monster_kinds"][1::8] == list(state.deck.life)
 

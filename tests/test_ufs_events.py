@@ -72,7 +72,7 @@ def test_the_event_stream_tells_the_whole_game(seed, setup):
     assert sum(e["amount"] for e in damage) == state.damage
     assert all(e["total"] == i + 1 for i, e in enumerate(damage))
     descents = [e for e in events if e["kind"] == "mothership_descended"]
-    assert [e["row"] for e in descents] == list(range(1, state.ms + 1))
+    assert [e["row"] for e in descents] == list(range(1, state.mothership_row + 1))
     rounds = [e["round"] for e in events if e["kind"] == "round_started"]
     assert rounds == list(range(1, state.round + 1))
     end = events[-1]

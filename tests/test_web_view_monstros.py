@@ -61,8 +61,8 @@ def test_view_agrees_with_the_engine(players: int, difficulty: str, seed: int) -
         deck = state.deck
         assert v["wall"]["value"] == state.wall
         assert v["invasion"]["value"] == state.invasion
-        assert v["towers"]["built"] == state.towers and v["towers"]["dice"] == 1 + state.towers
-        assert v["die_tokens"]["count"] == state.tokens
+        assert v["towers"]["built"] == state.built_towers and v["towers"]["dice"] == 1 + state.built_towers
+        assert v["die_tokens"]["count"] == state.die_tokens
         assert v["shields"]["count"] == state.shields
         assert v["turn"] == state.round and v["seat"] == state.seat
         assert v["phase"] == state.phase_name
@@ -78,12 +78,12 @@ def test_view_agrees_with_the_engine(players: int, difficulty: str, seed: int) -
         assert v["monster_attack"]["net"] == state.monster_attack()
         assert v["monster_attack"]["total"] - v["monster_attack"]["blocked"] == state.monster_attack()
         assert v["dice"]["values"] == state.dice_values()
-        assert sum(m["damage"] for m in v["monsters"]) == sum(state.gdice)
+        assert sum(m["damage"] for m in v["monsters"]) == sum(state.dice_on_target)
         assert v["monster_deck"]["size"] == state.monster_deck_size()
         assert sum(seg["size"] for seg in v["monster_deck"]["segments"]) == state.monster_deck_size()
         assert v["defeated"]["size"] == len(state.defeated)
         assert [m["id"] for m in v["defeated"]["top"]] == [deck.m_ids[k] for k in reversed(state.defeated[-3:])]
-        assert v["action_deck"]["size"] == state.adeck_n
+        assert v["action_deck"]["size"] == state.action_deck_size
         assert v["discard"]["size"] == sum(c["count"] for c in v["discard"]["cards"]) == sum(state.discard)
         assert [m["id"] for m in v["revealed"]] == [deck.m_ids[k] for k in state.revealed]
         # the terminal's picture of the same position says the same (render.py reads the same fields)
@@ -154,6 +154,33 @@ def test_targets_of_the_removals_name_the_board_slots_they_empty() -> None:
     assert checked >= 5
 
 
+def test_a_tower_move_names_the_cards_the_engine_removes() -> None:
+    """The cards a tower click names and highlights are the ones the engine takes off the board
+    (``triple_cards``, ``triple_slots``): wild cards included, in the deck's order."""
+    wilds = 0
+    checked = 0
+    for seed in range(60):
+        for state in _positions(1, "iniciante", seed):  # solo: both CONSTRUTOR cards are in the deck
+            if state.is_terminal() or state.phase_name != "remove":
+                continue
+            for action in state.legal_actions():
+                if not A.TRIPLE <= action <= A.TRIPLE_WILD:
+                    continue
+                target = move_targets(state, action)
+                cards = state.triple_cards(action)
+                slots = state.triple_slots(action)
+                assert [state.board[i] for i in slots] == cards and len(set(slots)) == 3
+                assert target["highlight"] == [f"slot:{i + 1}" for i in sorted(slots)]
+                [removed] = [e for e in state.preview(action) if e["kind"] == "cards_removed"]
+                assert removed["cards"] == [state.deck.a_ids[k] for k in cards]
+                after = state.clone()
+                after.apply_action(action)
+                assert after.board == [k for i, k in enumerate(state.board) if i not in slots]
+                wilds += sum(1 for k in cards if state.deck.wild[k])
+                checked += 1
+    assert checked >= 10 and wilds
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_no_seat_sees_more_than_another(players: int) -> None:
     """Hands are open (the rulebook hides nothing; reading 1): every seat's picture is the same
@@ -186,9 +213,9 @@ def test_a_known_bottom_order_is_shown_and_a_bad_seat_refused() -> None:
         state.apply_action(state.legal_actions()[0])
     v = view(state)
     segments = v["monster_deck"]["segments"]
-    assert [seg["shuffled"] for seg in segments] == [shuffled for shuffled, _ in state.mdeck]
+    assert [seg["shuffled"] for seg in segments] == [shuffled for shuffled, _ in state.monster_deck]
     assert any(not seg["shuffled"] for seg in segments)
-    for seg, (shuffled, cards) in zip(segments, state.mdeck, strict=True):
+    for seg, (shuffled, cards) in zip(segments, state.monster_deck, strict=True):
         if not shuffled:
             assert seg["cards"] == [state.deck.m_ids[k] for k in cards]
     assert v["monster_deck"]["top"] is None  # the top pile is shuffled: nobody knows the top card

@@ -67,11 +67,12 @@ def test_view_agrees_with_the_engine(name: str, params: dict[str, Any], seed: in
         assert v["phase"] == state.phase_name and v["round"] == state.round
         # ships exactly where the state has them (from the mothership's row down)
         grid_ships = {f"{'abcde'[i % 5]}{i // 5}": state.game.ship_names[s - 1]
-                      for i, s in enumerate(state.grid) if s and i >= state.ms * 5}
+                      for i, s in enumerate(state.grid) if s and i >= state.mothership_row * 5}
         assert {s["cell"]: s["ship"] for s in v["ships"]} == grid_ships
-        assert all(s["drop_point"] == (s["row"] == state.ms) for s in v["ships"])
-        assert v["sky"]["mothership_row"] == state.ms
-        assert v["waiting"] == {"primary": state.wait_p, "reinforcement": state.wait_w, "supply": state.supply_w}
+        assert all(s["drop_point"] == (s["row"] == state.mothership_row) for s in v["ships"])
+        assert v["sky"]["mothership_row"] == state.mothership_row
+        assert v["waiting"] == {"primary": state.waiting_primary, "reinforcement": state.waiting_reinforcements,
+                                "supply": state.reinforcement_supply}
         # the base: every space with what stands on it
         spaces = {s["space"]: s for s in v["base"]["spaces"]}
         assert len(spaces) == A.N_SPACES
@@ -129,7 +130,7 @@ def test_every_legal_move_has_its_own_clicks(name: str, params: dict[str, Any], 
                 key = (kind, target["space"])
             elif kind == "spawn":
                 assert target["col"] in v["spawn_options"]
-                assert target["cell"] == f"{target['col']}{state.ms}"
+                assert target["cell"] == f"{target['col']}{state.mothership_row}"
                 assert target["ship"] in state.game.ship_names
                 key = (kind, target["col"], target["ship"])
             elif kind == "six":
@@ -282,12 +283,33 @@ def test_before_the_set_up_draw() -> None:
 def test_spawn_choice_in_the_nine_card_edition_names_the_ship() -> None:
     """9-card: the player chooses which waiting ship spawns where; each (column, ship) is its own click."""
     for state in _positions("ufs-pnp", {"level": 0}, 21, limit=600):
-        if state.phase_name == "spawn" and state.wait_p and state.wait_w:
+        if state.phase_name == "spawn" and state.waiting_primary and state.waiting_reinforcements:
             targets = [move_targets(state, a) for a in state.legal_actions()]
             ships = {t["ship"] for t in targets}
             assert ships == {"green", "red"}
             return
     pytest.skip("no spawn choice between both ships in these games")
+
+
+@pytest.mark.parametrize(("name", "params", "seed"), SETUPS)
+def test_a_spawn_move_shows_the_ship_the_engine_spawns(name: str, params: dict[str, Any], seed: int) -> None:
+    """The ship a spawn click names is the one the engine puts on that drop point (``spawned_ship``)."""
+    checked = 0
+    for state in _positions(name, params, seed, limit=600):
+        if state.phase_name != "spawn":
+            continue
+        for action in state.legal_actions():
+            target = move_targets(state, action)
+            col = A.spawn_column(action)
+            ship = state.spawned_ship(action)
+            assert target["ship"] == state.game.ship_names[ship - 1]
+            after = state.clone()
+            after.apply_action(action)
+            assert after.grid[state.mothership_row * A.COLS + col] == ship
+            spawned = next(e for e in state.preview(action) if e["kind"] == "ship_spawned")
+            assert (spawned["ship"], spawned["col"]) == (target["ship"], target["col"])
+            checked += 1
+    assert checked
 
 
 def _strings(value: Any) -> Iterator[str]:

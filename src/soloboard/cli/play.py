@@ -15,7 +15,7 @@ import difflib
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -33,6 +33,7 @@ from soloboard.i18n import N_, _
 from soloboard.ufs import narrate as N
 from soloboard.ufs import words
 from soloboard.ufs.actions import DIG, DISCARD, DONE, USE, parse_space
+from soloboard.ufs.events import UFSEvent
 from soloboard.ufs.game import BaseUFSGame
 from soloboard.ufs.guide import notation_help, phase_hints, rules_summary
 from soloboard.ufs.render import legend_text, render_rich
@@ -98,7 +99,7 @@ class MoveGroup:
     moves: list[tuple[int, str, str]] = field(default_factory=list)  # action, notation, effect
 
 
-def _group_label(state: State, notation: str) -> str:
+def _group_label(state: State, action: int, notation: str) -> str:
     game = _ufs_game(state)
     match = _placement_pattern(game.dice_letters).match(notation) if game is not None else None
     if game is not None and match:
@@ -111,8 +112,9 @@ def _group_label(state: State, notation: str) -> str:
         return f"{colour} {match[2]}"
     parts = notation.split()
     if parts[0] == "spawn" and game is not None and not game.ruleset.spawn_farthest:
-        # the player also picks which waiting ship spawns: 'spawn c' is a primary ship, 'spawn red c'
-        return _("spawn {ship}").format(ship=words.ship_colour(parts[1] if len(parts) == 3 else game.ship_names[0]))
+        # the player also picks which waiting ship spawns: one group per ship, the one the engine spawns
+        ship = game.ship_names[state.spawned_ship(action) - 1]  # type: ignore[attr-defined]
+        return _("spawn {ship}").format(ship=words.ship_colour(ship))
     return _(_GROUP_LABELS[parts[0]]) if parts[0] in _GROUP_LABELS else parts[0]
 
 
@@ -121,9 +123,9 @@ class Previews:
 
     def __init__(self) -> None:
         self.key: tuple[int, int] | None = None
-        self.events: dict[int, list[N.Event]] = {}
+        self.events: dict[int, list[UFSEvent]] = {}
 
-    def of(self, state: Any) -> dict[int, list[N.Event]]:
+    def of(self, state: Any) -> dict[int, list[UFSEvent]]:
         key = (id(state), len(state.history()))
         if key != self.key:
             self.key = key
@@ -131,7 +133,7 @@ class Previews:
         return self.events
 
 
-def group_moves(state: State, previews: dict[int, list[N.Event]] | None = None) -> list[MoveGroup]:
+def group_moves(state: State, previews: dict[int, list[UFSEvent]] | None = None) -> list[MoveGroup]:
     """The legal moves grouped for the list: placements by die (with signs for what they
     cause), the other moves each with a preview of what it would do."""
     game = _ufs_game(state)
@@ -139,7 +141,7 @@ def group_moves(state: State, previews: dict[int, list[N.Event]] | None = None) 
     groups: dict[str, MoveGroup] = {}
     for action in state.legal_actions():
         notation = state.action_to_string(action)
-        label = _group_label(state, notation)
+        label = _group_label(state, action, notation)
         events = previews.get(action)
         if events is None:
             effect = ""
@@ -177,7 +179,7 @@ def rendered_height(console: Console, renderable: RenderableType, width: int) ->
     return len(console.render_lines(renderable, console.options.update(width=width), pad=False))
 
 
-def fit_board(console: Console, state: Any, previews: dict[int, list[N.Event]],
+def fit_board(console: Console, state: Any, previews: dict[int, list[UFSEvent]],
               below: RenderableType | None = None, *, full: bool = False,
               legend: bool = False, reserve: int = 3) -> tuple[RenderableType, bool]:
     """The largest board that fits ``console`` (the full board, else the compact one) and
@@ -553,7 +555,9 @@ class UFSTerminal(TerminalPart):
         return render_rich(state, legend=legend)
 
     def show_board(self, console: Console, state: State, *, full: bool = False) -> None:
-        previews = {a: state.preview(a) for a in state.legal_actions()} if not state.is_chance_node() else {}  # type: ignore[attr-defined]
+        # the terminal part of UFS is handed the game-agnostic State: its events are UFS events
+        previews = {a: cast("list[UFSEvent]", state.preview(a)) for a in state.legal_actions()} \
+            if not state.is_chance_node() else {}
         shown, _fits = fit_board(console, state, previews, full=full)
         console.print(shown)
 
@@ -568,7 +572,8 @@ class UFSTerminal(TerminalPart):
             (_("Damage"), _("{damage} (the base is destroyed at {limit})").format(damage=ufs.damage,
                                                                                  limit=layout.damage_limit)),
             (_("Energy"), _("{value} of {last}").format(value=ufs.energy, last=layout.energy_max)),
-            (_("Mothership"), _("row {row} (skull row {skull})").format(row=ufs.ms, skull=ufs.sky.skull_row)),
+            (_("Mothership"), _("row {row} (skull row {skull})").format(row=ufs.mothership_row,
+                                                                        skull=ufs.sky.skull_row)),
         ]
 
     def phase_word(self, phase: str) -> str:

@@ -25,6 +25,7 @@ from soloboard.core.registry import load_game
 from soloboard.core.table import ai_step
 from soloboard.i18n import N_, _
 from soloboard.monstros import narrate
+from soloboard.monstros.events import MonstrosEvent
 from soloboard.monstros.refusals import phase_word
 from soloboard.monstros.state import MonstrosState
 
@@ -124,7 +125,7 @@ class MonstrosSession(TerminalSession):
                 return
             self.tell(state.events(done), state)
 
-    def tell(self, events: list[dict[str, Any]], context: Any) -> None:
+    def tell(self, events: list[MonstrosEvent], context: Any) -> None:
         """Print events as sentences; a new turn and the monsters' turn as headings."""
         for event in events:
             sentence = narrate.describe(event, context)
@@ -276,9 +277,9 @@ class MonstrosSession(TerminalSession):
         self.offer_save()
 
 
-def _events_by_turn(events: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+def _events_by_turn(events: list[MonstrosEvent]) -> dict[int, list[MonstrosEvent]]:
     """Events grouped by turn (0: the set-up, before the first turn starts)."""
-    turns: dict[int, list[dict[str, Any]]] = {0: []}
+    turns: dict[int, list[MonstrosEvent]] = {0: []}
     turn = 0
     for event in events:
         if event["kind"] == "turn_started":
@@ -298,7 +299,7 @@ def summary(state: MonstrosState, seed: int) -> Panel:
     grid.add_row(_("Invasion"), str(state.invasion))
     grid.add_row(_("Monsters defeated"), _("{n} (on the table: {table}, in the deck: {deck})").format(
         n=len(state.defeated), table=len(state.table), deck=state.monster_deck_size()))
-    grid.add_row(_("Towers"), f"{1 + state.towers}")
+    grid.add_row(_("Towers"), f"{1 + state.built_towers}")
     grid.add_row(_("Seed"), str(seed))
     if state.result == 1.0:
         title, style = _("WON: {cause}").format(cause=narrate.end_cause(state.end_cause)), "green"

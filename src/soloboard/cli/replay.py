@@ -31,6 +31,7 @@ from soloboard.cli.terminal import (
     summary,
 )
 from soloboard.core.api import State
+from soloboard.core.events import Event
 from soloboard.core.registry import kit_of
 from soloboard.i18n import N_, _
 
@@ -88,7 +89,7 @@ class Replay:
             state.apply_action(action)
         return state
 
-    def step_events(self, step: int) -> list[dict[str, Any]]:
+    def step_events(self, step: int) -> list[Event]:
         lo = self.ends[step - 1] if step else 0
         hi = self.ends[step]
         return [e for e in self.events if lo <= e.get("action", -1) < hi]

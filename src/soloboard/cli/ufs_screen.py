@@ -80,15 +80,15 @@ def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) 
     game = state.game
     sky = state.sky
     grid = state.grid
-    ms = state.ms
+    mothership_row = state.mothership_row
     head = Text(_("sky"), style="bold")
     for letter in "abcde":
         head.append(f"  {letter} ")
     head.append(" " + (action_word(game) if wide else _("action")), style="dim")
     lines = [head]
-    for row in range(ms, sky.rows + 1):
+    for row in range(mothership_row, sky.rows + 1):
         line = Text()
-        if row == ms:
+        if row == mothership_row:
             line.append("MS ", style="bold magenta")
             for col in range(COLS):
                 ship = grid[row * COLS + col]
@@ -96,7 +96,7 @@ def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) 
                 line.append(game.ship_letters[ship - 1] if ship else " ", style=ship_style(game, ship))
                 line.append("]")
             line.append("  " + (_("row {row}") if not wide else _("mothership on row {row}, its drop points")).format(
-                row=ms), style="dim")
+                row=mothership_row), style="dim")
             lines.append(line)
             continue
         names = [f"{'abcde'[c]}{row}" for c in range(COLS)]
@@ -114,7 +114,7 @@ def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) 
             line.append(game.ship_letters[ship - 1] if ship else " ", style=style)
         line.append(" ")
         line.append_text(_action_label(state, row, wide))
-        if row == ms + 1:
+        if row == state.next_mothership_row():
             line.append(" ◀", style="bold")
         lines.append(line)
     if city_line:
@@ -156,7 +156,7 @@ def _content_text(state: UFSState, space: int) -> Text:
     elif state.robots[space]:
         tired = state.exhausted >> space & 1
         text.append(f"R{state.robots[space]}{'z' if tired else ''}", style="dim blue" if tired else ROBOT_STYLE)
-    distance = state.base.pos[space] - state.exc
+    distance = state.base.pos[space] - state.excavator
     if distance == 0:
         text.append(" EXC" if text else "EXC", style="bold yellow")
     elif 1 <= distance <= 6:
@@ -232,11 +232,12 @@ def _info_lines(state: UFSState, flagged: set[str], wide: bool) -> list[Text]:
     lines.append(Text.assemble(
         (_("Mothership") + " ", "bold"),
         _("row {row} · waiting {waiting} · supply {supply}").format(
-            row=state.ms, waiting=f"{primary}{state.wait_p} {reinforcement}{state.wait_w}",
-            supply=f"{reinforcement}{state.supply_w}"),
+            row=state.mothership_row,
+            waiting=f"{primary}{state.waiting_primary} {reinforcement}{state.waiting_reinforcements}",
+            supply=f"{reinforcement}{state.reinforcement_supply}"),
     ))
     if not state.is_terminal():
-        nxt = state.ms + 1
+        nxt = state.next_mothership_row()
         if nxt == sky.skull_row:
             lines.append(Text(_("Next: the SKULL row: lost at the round's end"), style="bold white on red"))
         else:
@@ -277,7 +278,7 @@ def phase_lines(state: UFSState) -> list[Text]:
             text.append(" ")
         if not white:
             text.append("- ", style="dim")
-        used = "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1)
+        used = "".join("abcde"[c] for c in range(COLS) if state.columns_used >> c & 1)
         if used:
             text.append(" " + _("(used: {columns})").format(columns=used), style="dim")
         lines.append(text)

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from soloboard.i18n import _
 from soloboard.ufs import narrate as N
+from soloboard.ufs.events import UFSEvent
 
 STEP_BY_STEP = {"mothership", "spawn"}  # phases told one event a line
 _END = {"game_won": "bold green", "game_lost": "bold white on red"}
@@ -28,17 +29,19 @@ class EventTeller:
         self.console = console
         self.game = game
 
-    def tell(self, events: Sequence[N.Event], notation: str | None = None, prefix: str = "",
+    def tell(self, events: Sequence[UFSEvent], notation: str | None = None, prefix: str = "",
              note: str = "") -> None:
         """``notation``: the player's move that caused ``events`` (None for chance outcomes);
         ``note`` is added to the move's line."""
         game = self.game
         first = True
         for segment in N.segments(events):
-            opens = segment.opens or {}
-            if opens.get("kind") == "round_started":
-                self.console.print(Rule(_("Round {round}").format(round=opens.get("round")), style="cyan"))
-            elif opens.get("kind") == "phase" and segment.phase not in ("place", "") and not opens.get("options"):
+            opens = segment.opens
+            if opens is None:
+                pass
+            elif opens["kind"] == "round_started":
+                self.console.print(Rule(_("Round {round}").format(round=opens["round"]), style="cyan"))
+            elif opens["kind"] == "phase" and segment.phase not in ("place", "") and not opens.get("options"):
                 # (a spawn choice is not announced: the board asks for it)
                 heading = Text(N.phrase(opens, game), style="bold cyan")
                 self.console.print(heading)

@@ -10,16 +10,37 @@ None`` test at each place the engine would record. The first call to :meth:`even
 replays the state's history on a recording copy (the game is deterministic, so the
 events are the same as if they had been recorded live); from then on this state
 records as it goes. Clones never record unless asked: a preview records on its own clone.
+
+Types: :class:`Event` is what every game's event has (``kind`` and ``action``); each game
+describes its own kinds as TypedDicts with ``kind`` a ``Literal`` (``ufs/events.py``,
+``monstros/events.py``), every one of which is an :class:`Event` too. A state declared an
+``EventLog[TheGamesUnion]`` has mypy check every dict literal its engine appends to ``_ev``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar, cast
 
-Event = dict[str, Any]
+if TYPE_CHECKING:
+    # typing.ReadOnly is Python 3.13's; only mypy reads these annotations, so typing_extensions
+    # (not a dependency of the package) is never imported at run time
+    from typing_extensions import ReadOnly
 
 
-class EventLog:
+class Event(TypedDict):
+    """Any game's event, as game-agnostic code sees it: the fields every kind has.
+
+    Read-only, so that a game's own kind (``kind: Literal["ship_moved"]`` and its fields) is
+    an ``Event`` as it is: code that only knows ``Event`` can read it but not rewrite it."""
+
+    kind: ReadOnly[str]
+    action: ReadOnly[int]  # the index in ``state.history()`` of the action that caused it
+
+
+E = TypeVar("E", bound=Event)
+
+
+class EventLog(Generic[E]):
     """Mixin for a game state: ``events()``, ``last_events()`` and ``preview()``.
 
     The state keeps its recording list in ``_ev`` (``None``: not recording) and provides
@@ -29,11 +50,14 @@ class EventLog:
         ev = self._ev
         if ev is not None:
             ev.append({"kind": "...", "action": len(self.hist), ...})
+
+    ``E`` is the game's union of event kinds: with it mypy checks each appended dict
+    literal against its kind's TypedDict.
     """
 
     __slots__ = ()
 
-    _ev: list[Event] | None
+    _ev: list[E] | None
     hist: list[int]
 
     def _replay_start(self) -> Any:  # pragma: no cover - every game overrides it
@@ -41,12 +65,15 @@ class EventLog:
         raise NotImplementedError
 
     def _emit(self, kind: str, **fields: Any) -> None:
-        """Record one event (for code off the hot paths; hot paths test ``_ev`` inline)."""
+        """Record one event (for code off the hot paths; hot paths test ``_ev`` inline).
+
+        Its fields are not checked against the kind's TypedDict: a dict literal appended to
+        ``_ev`` is."""
         ev = self._ev
         if ev is not None:
-            ev.append({"kind": kind, "action": len(self.hist), **fields})
+            ev.append(cast("E", {"kind": kind, "action": len(self.hist), **fields}))
 
-    def _recorded(self) -> list[Event]:
+    def _recorded(self) -> list[E]:
         ev = self._ev
         if ev is None:
             start = self._replay_start()
@@ -54,22 +81,24 @@ class EventLog:
                 start._ev = []
             for action in self.hist:
                 start.apply_action(action)
-            ev = self._ev = start._ev
+            # the slot is the game state's (each lists ``_ev`` in its own __slots__), which mypy
+            # cannot see from this mixin
+            ev = self._ev = start._ev  # type: ignore[misc]
         return ev
 
-    def events(self, since: int = 0) -> list[Event]:
+    def events(self, since: int = 0) -> list[E]:
         """Every event of the game so far, oldest first; ``since``: only those caused by
         ``history()[since:]``. The dicts are copies: changing them changes nothing here."""
         ev = self._recorded()
         if since <= 0:
-            return [dict(e) for e in ev]
+            return [e.copy() for e in ev]
         # events are in history order: scan back from the end for the first one before ``since``
         i = len(ev)
         while i > 0 and ev[i - 1]["action"] >= since:
             i -= 1
-        return [dict(e) for e in ev[i:]]
+        return [e.copy() for e in ev[i:]]
 
-    def last_events(self) -> list[Event]:
+    def last_events(self) -> list[E]:
         """The events of the last action in ``history()`` (``[]`` at the start)."""
         return self.events(len(self.hist) - 1) if self.hist else []
 
@@ -77,7 +106,7 @@ class EventLog:
         """Start recording now (replaying the history once), so later reads cost nothing."""
         self._recorded()
 
-    def preview(self, action: int) -> list[Event]:
+    def preview(self, action: int) -> list[E]:
         """The events ``action`` would cause, worked out on a clone; this state is unchanged.
 
         Raises the game's ``IllegalActionError`` if the action is not legal here. The

@@ -21,8 +21,8 @@ from typing import Any
 
 from soloboard.core.chance import HistorySampler
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.events import Event
 
-Event = dict[str, Any]
 NOT_YOURS_RULE = "turn order"
 LEGAL_RULE = "legal moves"
 

@@ -34,35 +34,39 @@ from math import factorial
 
 from soloboard.monstros.cards import MAX_ACTION_KINDS, MAX_MONSTER_KINDS, Deck
 
-KA = MAX_ACTION_KINDS
-KM = MAX_MONSTER_KINDS
+DIE_FACES = 6
+TRIPLE_FORMS = 3  # a tool's triple: 3 of the tool, 2 and a wild card, or 1 and two wild cards
+MAX_REVEALED = 3  # monsters revealed in a monsters' turn (state.REVEAL): a place mask has one bit each
 
-PLAY = 0
-RETURN = PLAY + KA
-KEEP = RETURN + KA
-TRIPLE = KEEP + 1
-TRIPLE_WILD = TRIPLE + 3 * KA
+# Each range follows the one before it. Saves store these ids and are replayed from them: a change here is
+# caught by tests/test_action_numbering.py.
+PLAY = 0  # + action card kind
+RETURN = PLAY + MAX_ACTION_KINDS  # + action card kind
+KEEP = RETURN + MAX_ACTION_KINDS
+TRIPLE = KEEP + 1  # + TRIPLE_FORMS * tool kind + wild cards
+TRIPLE_WILD = TRIPLE + TRIPLE_FORMS * MAX_ACTION_KINDS
 FIVE = TRIPLE_WILD + 1
 PASS = FIVE + 1
 RESHUFFLE = PASS + 1
 NO_RESHUFFLE = RESHUFFLE + 1
 REMOVE_TOWER = NO_RESHUFFLE + 1
 TOKEN = REMOVE_TOWER + 1
-REROLL = TOKEN + 1
-SHIELD = REROLL + 6
-DONE = SHIELD + 6
-HIT = DONE + 1
-PLACE = HIT + 6 * KM
-BOTTOM = PLACE + 8
-STOP = BOTTOM + KM
+REROLL = TOKEN + 1  # + die value - 1
+SHIELD = REROLL + DIE_FACES  # + die value - 1
+DONE = SHIELD + DIE_FACES
+HIT = DONE + 1  # + DIE_FACES * monster kind + die value - 1
+PLACE = HIT + DIE_FACES * MAX_MONSTER_KINDS  # + mask of the revealed cards placed
+BOTTOM = PLACE + (1 << MAX_REVEALED)  # + monster kind
+STOP = BOTTOM + MAX_MONSTER_KINDS
 NUM_ACTIONS = STOP + 1
 
 WILD_MARK = "*"
 MAX_DICE = 5  # the printed tower and the 4 tower pieces: one die each
 
-# chance outcomes: a drawn card's kind, or a roll of 1..5 dice (a sorted multiset of values)
+# chance outcomes: a drawn card's kind (a monster's or an action card's: the monster kinds are the more),
+# or a roll of 1..5 dice (a sorted multiset of values)
 DRAW = 0
-ROLL = KM
+ROLL = DRAW + max(MAX_MONSTER_KINDS, MAX_ACTION_KINDS)
 ROLLS: list[tuple[int, ...]] = [r for n in range(1, MAX_DICE + 1)
                                 for r in combinations_with_replacement(range(1, 7), n)]
 ROLL_INDEX: dict[tuple[int, ...], int] = {r: ROLL + i for i, r in enumerate(ROLLS)}
@@ -84,11 +88,24 @@ ONE_DIE = (0, *(ROLL_INDEX[(v,)] for v in range(1, 7)))  # ONE_DIE[v]: the outco
 
 
 def triple(tool: int, wilds: int) -> int:
-    return TRIPLE + 3 * tool + wilds
+    return TRIPLE + TRIPLE_FORMS * tool + wilds
+
+
+def decode_triple(action: int) -> tuple[int, int]:
+    """The tool kind and the number of wild cards of a triple (``TRIPLE_WILD``: no tool, -1, and 3)."""
+    if action == TRIPLE_WILD:
+        return -1, 3
+    return divmod(action - TRIPLE, TRIPLE_FORMS)
 
 
 def hit(monster: int, value: int) -> int:
-    return HIT + 6 * monster + value - 1
+    return HIT + DIE_FACES * monster + value - 1
+
+
+def decode_hit(action: int) -> tuple[int, int]:
+    """The monster kind and the die value of a ``hit``."""
+    monster, value = divmod(action - HIT, DIE_FACES)
+    return monster, value + 1
 
 
 def roll_to_string(action: int) -> str:
@@ -123,7 +140,7 @@ def player_action_to_string(action: int, deck: Deck, revealed: list[int] | tuple
     if action == KEEP:
         return "keep"
     if TRIPLE <= action < TRIPLE_WILD:
-        tool, wilds = divmod(action - TRIPLE, 3)
+        tool, wilds = decode_triple(action)
         return "tower " + " ".join([card(tool)] * (3 - wilds) + [WILD_MARK] * wilds)
     if action == TRIPLE_WILD:
         return "tower * * *"
@@ -136,8 +153,8 @@ def player_action_to_string(action: int, deck: Deck, revealed: list[int] | tuple
     if SHIELD <= action < DONE:
         return f"shield {action - SHIELD + 1}"
     if HIT <= action < PLACE:
-        m, v = divmod(action - HIT, 6)
-        return f"hit {monster(m)} {v + 1}"
+        m, v = decode_hit(action)
+        return f"hit {monster(m)} {v}"
     if PLACE <= action < BOTTOM:
         mask = action - PLACE
         names = [monster(k) for i, k in enumerate(revealed) if mask >> i & 1]

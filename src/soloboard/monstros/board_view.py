@@ -8,9 +8,11 @@ says which elements of that picture a move is made with, as ``keys`` the page cl
 order (one key, or a die and then what it goes on).
 
 Nothing here decides a rule: every number comes from the state (``monster_attack``,
-``dice_values``, the piles), the legal moves from ``legal_actions()`` and what a move does
-from ``state.preview`` through the API. The facts :mod:`soloboard.monstros.render` prints
-are the same facts drawn here, taken from the same state fields.
+``table_attack``, ``attack_dice``, ``dice_values``, the piles, the board slots' bonuses), the
+legal moves from ``legal_actions()``, the cards a tower takes from ``triple_cards`` /
+``triple_slots`` and what a move does from ``state.preview`` through the API. The facts
+:mod:`soloboard.monstros.render` prints are the same facts drawn here, taken from the same
+state fields.
 
 Hands are open: the game is co-operative and the rulebook hides nothing (docs/monstros.md,
 reading 1), so every seat sees every hand; ``seat`` only marks which hand is the viewer's.
@@ -122,25 +124,21 @@ def monster(deck: Deck, k: int) -> dict[str, Any]:
 
 
 def _bonuses(slot: int) -> list[str]:
-    out = ["block"] if slot <= S.SHIELD_SLOTS else []
-    if slot == S.REROLL_SLOT:
-        out.append("reroll")
-    if slot == S.BOARD_SLOTS:
-        out.append("full")
-    return out
+    """The slot's printed bonuses (the engine's), and ``"full"`` on the last slot: the board is full."""
+    return S.slot_bonuses(slot) + (["full"] if slot == S.BOARD_SLOTS else [])
 
 
 def _monster_deck(state: MonstrosState) -> dict[str, Any]:
     deck = state.deck
     segments = []
-    for shuffled, cards in state.mdeck:
+    for shuffled, cards in state.monster_deck:
         if shuffled:  # order unknown to everyone: only the size
             segments.append({"shuffled": True, "size": len(cards)})
         else:
             segments.append({"shuffled": False, "size": len(cards), "cards": [deck.m_ids[k] for k in cards]})
     top = None
-    if state.mdeck:
-        shuffled, cards = state.mdeck[0]
+    if state.monster_deck:
+        shuffled, cards = state.monster_deck[0]
         if not shuffled:
             top = monster(deck, cards[0])
     return {"size": state.monster_deck_size(), "segments": segments, "top": top}
@@ -176,20 +174,20 @@ def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
     deciding = not terminal and not state.is_chance_node()
     phase = state.phase_name
     table = state.table
-    attack_total = sum(deck.attack[k] for k in table)
+    attack_total = state.table_attack()
     net = state.monster_attack()
 
     # the dice already on a monster sit on the first card of its kind (the one that falls: list.remove)
-    group = state.group
+    target = state.target_monster
     monsters = []
-    on_group = False
+    on_target = False
     for pos, k in enumerate(table):
         entry = monster(deck, k)
         entry["pos"] = pos
-        if k == group and not on_group:
-            on_group = True
-            entry["dice"] = list(state.gdice)
-            entry["damage"] = sum(state.gdice)
+        if k == target and not on_target:
+            on_target = True
+            entry["dice"] = list(state.dice_on_target)
+            entry["damage"] = sum(state.dice_on_target)
         else:
             entry["dice"] = []
             entry["damage"] = 0
@@ -237,70 +235,38 @@ def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
         "phase_text": _(PHASE_TEXT[phase]),
         "wall": {"value": state.wall, "max": S.WALL_MAX, "start": S.WALL_START},
         "invasion": {"value": state.invasion, "win": S.INVASION_WIN, "start": S.INVASION_START},
-        "towers": {"printed": 1, "built": state.towers, "spaces": S.TOWER_PIECES, "token_spaces": S.TOKEN_SLOTS,
-                   "dice": 1 + state.towers},
-        "die_tokens": {"count": state.tokens, "supply": S.DIE_TOKENS - state.tokens, "max": S.DIE_TOKENS},
+        "towers": {"printed": 1, "built": state.built_towers, "spaces": S.TOWER_PIECES, "token_spaces": S.TOKEN_SLOTS,
+                   "dice": state.attack_dice()},
+        "die_tokens": {"count": state.die_tokens, "supply": S.DIE_TOKENS - state.die_tokens, "max": S.DIE_TOKENS},
         "shields": {"count": state.shields, "supply": S.SHIELD_TOKENS - state.shields, "max": S.SHIELD_TOKENS},
         "board": board,
         "hands": hands,
         "hand_size": game.hand_size,
         "monsters": monsters,
         "monster_attack": {"total": attack_total, "blocked": attack_total - net, "net": net,
-                           "cards": min(len(state.board), S.SHIELD_SLOTS)},
+                           "cards": state.blocking_cards()},
         "revealed": [dict(monster(deck, k), pos=i, key=f"revealed:{i}") for i, k in enumerate(state.revealed)],
-        "aside": [monster(deck, k) for k in state.aside],
-        "order": [dict(monster(deck, k), key=f"order:{deck.m_ids[k]}") for k in state.order],
+        "aside": [monster(deck, k) for k in state.set_aside],
+        "order": [dict(monster(deck, k), key=f"order:{deck.m_ids[k]}") for k in state.to_order],
         "dice": {
             "values": state.dice_values(),
             "rolling": state.to_roll if rolling else 0,
             "mode": ROLL_MODE[state.roll_mode],
-            "reroll": state.reroll,
-            "target": deck.m_ids[group] if group >= 0 else None,
-            "on_target": list(state.gdice),
+            "reroll": state.reroll_available,
+            "target": deck.m_ids[target] if target >= 0 else None,
+            "on_target": list(state.dice_on_target),
         },
         "attacking": phase in ("attack", "roll"),
-        "pending": {"picks": state.budget if phase == "pick" else 0, "save": state.save_left,
+        "pending": {"picks": state.picks_left if phase == "pick" else 0, "save": state.save_left,
                     "destroy": state.destroy_left},
         "monster_deck": _monster_deck(state),
         "defeated": {"size": len(defeated), "top": [monster(deck, k) for k in reversed(defeated[-3:])]},
-        "action_deck": {"size": state.adeck_n},
+        "action_deck": {"size": state.action_deck_size},
         "discard": {"size": sum(state.discard), "cards": discard},
         # every card of the deck by id (the cards are public), to draw one an event names
         "monster_kinds": {deck.m_ids[k]: monster(deck, k) for k in range(len(deck.m_ids))},
         "card_kinds": {deck.a_ids[k]: card(deck, k) for k in range(len(deck.a_ids))},
     }
-
-
-def _slots_of(board: list[int], cards: list[int]) -> list[int]:
-    """The board slots (1-based) holding ``cards``, the first free match of each: equal cards are
-    interchangeable, so which of two equal cards is shown going changes nothing."""
-    taken: list[int] = []
-    for k in cards:
-        for i, b in enumerate(board):
-            if b == k and i + 1 not in taken:
-                taken.append(i + 1)
-                break
-    return sorted(taken)
-
-
-def _triple_cards(state: MonstrosState, action: int) -> list[int]:
-    """The card kinds a triple takes off the board: the tool, then wild cards in the deck's order."""
-    deck = state.deck
-    if action == A.TRIPLE_WILD:
-        tool, wilds = -1, 3
-    else:
-        tool, wilds = divmod(action - A.TRIPLE, 3)
-    cards = [tool] * (3 - wilds)
-    left = list(state.board)
-    for k in cards:
-        left.remove(k)
-    for _w in range(wilds):
-        for k in deck.wild_kinds:
-            if k in left:
-                left.remove(k)
-                cards.append(k)
-                break
-    return cards
 
 
 def move_targets(state: MonstrosState, action: int) -> dict[str, Any]:
@@ -324,11 +290,10 @@ def move_targets(state: MonstrosState, action: int) -> dict[str, Any]:
     elif action == A.KEEP:
         out = {"verb": "keep", "keys": ["btn:keep"], "label": _("Keep this hand"), "highlight": []}
     elif A.TRIPLE <= action <= A.TRIPLE_WILD:
-        cards = _triple_cards(state, action)
         notation = A.player_action_to_string(action, deck)
-        names = " + ".join(card_name(deck, k) for k in cards)
+        names = " + ".join(card_name(deck, k) for k in state.triple_cards(action))
         out = {"verb": "tower", "keys": [f"btn:{notation}"], "label": _("Build a tower: {cards}").format(cards=names),
-               "highlight": [f"slot:{s}" for s in _slots_of(state.board, cards)]}
+               "highlight": [f"slot:{i + 1}" for i in sorted(state.triple_slots(action))]}
     elif action == A.FIVE:
         out = {"verb": "five", "keys": ["btn:five"], "label": _("Remove all five cards"),
                "highlight": [f"slot:{s}" for s in range(1, len(state.board) + 1)]}
@@ -341,8 +306,8 @@ def move_targets(state: MonstrosState, action: int) -> dict[str, Any]:
         out = {"verb": "no-reshuffle", "keys": ["btn:no-reshuffle"], "label": _("Leave the discard pile"),
                "highlight": []}
     elif action == A.REMOVE_TOWER:
-        out = {"verb": "remove-tower", "keys": [f"tower:{state.towers}"], "label": _("Remove a tower"),
-               "highlight": [f"tower:{state.towers}"]}
+        out = {"verb": "remove-tower", "keys": [f"tower:{state.built_towers}"], "label": _("Remove a tower"),
+               "highlight": [f"tower:{state.built_towers}"]}
     elif action == A.TOKEN:
         out = {"verb": "token", "keys": ["token"], "label": _("Spend a die token: one more die"), "highlight": []}
     elif A.REROLL <= action < A.SHIELD:
@@ -355,8 +320,8 @@ def move_targets(state: MonstrosState, action: int) -> dict[str, Any]:
         out = {"verb": "done", "keys": ["btn:done"], "label": _("End the attack (+1 wall per unused die)"),
                "highlight": []}
     elif A.HIT <= action < A.PLACE:
-        m, v = divmod(action - A.HIT, 6)
-        out = {"verb": "hit", "keys": [f"die:{v + 1}", f"mon:{deck.m_ids[m]}"], "highlight": []}
+        m, v = A.decode_hit(action)
+        out = {"verb": "hit", "keys": [f"die:{v}", f"mon:{deck.m_ids[m]}"], "highlight": []}
     elif A.PLACE <= action < A.BOTTOM:
         mask = action - A.PLACE
         chosen = [i for i in range(len(state.revealed)) if mask >> i & 1]

@@ -49,7 +49,7 @@ def features(state: Any) -> list[float]:
     turns = min(wall / threat, 10.0) if threat else 10.0
     total = len(state.defeated) + len(table) + state.monster_deck_size()
     # blue cards in every hand: a pair of one tool (or a wild card) is most of a triple
-    nk = state.nk
+    nk = state.num_action_kinds
     blue = deck.blue
     wild = deck.wild
     pairs = 0.0
@@ -68,7 +68,7 @@ def features(state: Any) -> list[float]:
         sum(life[m] for m in table) / 10.0,
         state.shields,
         len(state.defeated) / max(total, 1),
-        1 + state.towers + 0.5 * state.tokens,
+        1 + state.built_towers + 0.5 * state.die_tokens,
         len(state.board) / 5.0,
         pairs,
     ]
@@ -89,12 +89,13 @@ def value(state: Any) -> float:
 def key(state: Any) -> tuple[Any, ...]:
     """A hashable key equal for equal positions (history aside): the search's transposition key."""
     return (state.phase, state.resume, state.round, state.seat, state.actor, state.wall, state.invasion,
-            state.towers, state.tokens, state.shields, tuple(state.hands), tuple(state.board), tuple(state.adeck),
-            tuple(state.discard), tuple(state.mdeck), tuple(state.table), tuple(state.defeated),
-            tuple(state.revealed), tuple(state.aside), tuple(state.order), tuple(state.dice), state.group,
-            tuple(state.gdice), state.reroll, state.to_roll, state.roll_mode, state.budget, state.blue_removed,
-            state.placed, state.raised, state.save_left, state.destroy_left, state.deal_seat, state.exch_seat,
-            state.returned)
+            state.built_towers, state.die_tokens, state.shields, tuple(state.hands), tuple(state.board),
+            tuple(state.action_deck), tuple(state.discard), tuple(state.monster_deck), tuple(state.table),
+            tuple(state.defeated), tuple(state.revealed), tuple(state.set_aside), tuple(state.to_order),
+            tuple(state.dice), state.target_monster, tuple(state.dice_on_target), state.reroll_available,
+            state.to_roll, state.roll_mode, state.picks_left, state.blue_removed, state.monsters_placed,
+            state.invasion_raised, state.save_left, state.destroy_left, state.deal_seat, state.exchange_seat,
+            state.cards_returned)
 
 
 def progress(state: Any) -> float:

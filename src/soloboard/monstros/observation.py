@@ -142,10 +142,10 @@ class MonstrosObserver:
         phase = state.phase
         result = state.result
         board = state.board
-        mdeck = state.mdeck
+        monster_deck = state.monster_deck
         top = -1
-        if mdeck:
-            shuffled, cards = mdeck[0]
+        if monster_deck:
+            shuffled, cards = monster_deck[0]
             if not shuffled or cards[0] == cards[-1]:  # a known order, or a pile of one kind
                 top = cards[0]
         defeated = state.defeated
@@ -153,15 +153,15 @@ class MonstrosObserver:
         table_b = _counts(state.table, km)
         defeated_b = _counts(defeated, km)
         revealed_b = _counts(revealed, km)
-        aside_b = _counts(state.aside, km)
-        order_b = _counts(state.order, km)
+        aside_b = _counts(state.set_aside, km)
+        order_b = _counts(state.to_order, km)
         # every monster card is in exactly one pile, so the deck holds what the others do not; the
         # counts are subtracted as packed integers (one byte per kind: no count ever borrows)
         frm = int.from_bytes
         in_deck = (self._all_monsters - frm(table_b, "little") - frm(defeated_b, "little")
                    - frm(revealed_b, "little") - frm(aside_b, "little") - frm(order_b, "little"))
-        deck_size = self._monster_total - len(state.table) - len(defeated) - len(revealed) - len(state.aside) \
-            - len(state.order)
+        deck_size = self._monster_total - len(state.table) - len(defeated) - len(revealed) - len(state.set_aside) \
+            - len(state.to_order)
         return b"".join((
             self._phase[phase],
             self._seat[player],
@@ -169,10 +169,10 @@ class MonstrosObserver:
             self._seat[state.actor],
             bytes((min(state.round, 255),)),
             b"\x01\x00" if result == 1.0 else (b"\x00\x01" if phase == S.OVER else b"\x00\x00"),
-            bytes((state.wall, state.invasion, state.towers, state.tokens, state.shields)),
+            bytes((state.wall, state.invasion, state.built_towers, state.die_tokens, state.shields)),
             bytes(state.hands),
             b"".join([self._card[k] for k in board] + self._no_board * (S.BOARD_SLOTS - len(board))),
-            bytes(state.adeck),
+            bytes(state.action_deck),
             bytes(state.discard),
             table_b,
             in_deck.to_bytes(km, "little"),
@@ -185,11 +185,11 @@ class MonstrosObserver:
             aside_b,
             order_b,
             bytes(state.dice),
-            kind[state.group + 1],
-            _counts([v - 1 for v in state.gdice], 6),
-            bytes((state.reroll, state.to_roll)),
+            kind[state.target_monster + 1],
+            _counts([v - 1 for v in state.dice_on_target], 6),
+            bytes((state.reroll_available, state.to_roll)),
             self._roll_mode[state.roll_mode],
-            bytes((state.budget, state.save_left, state.destroy_left, state.placed, state.raised,
+            bytes((state.picks_left, state.save_left, state.destroy_left, state.monsters_placed, state.invasion_raised,
                    state.blue_removed)),
             self._static,
         ))

@@ -131,7 +131,7 @@ def explain(state: MonstrosState, action: int) -> IllegalActionError:
     if word == "token":
         return IllegalActionError(_("there is no die token to spend"), rule)
     if word == "reroll":
-        if not state.reroll:
+        if not state.reroll_available:
             if len(state.board) < S.REROLL_SLOT:
                 return IllegalActionError(_("a die may be re-rolled only while board slot 3 holds a card"), rule)
             return IllegalActionError(_("the one re-roll of this attack has been used"), rule)
@@ -140,15 +140,15 @@ def explain(state: MonstrosState, action: int) -> IllegalActionError:
     if word == "shield":
         if not state.shields:
             return IllegalActionError(_("there is no shield on the table"), rule)
-        if state.group >= 0:
+        if state.target_monster >= 0:
             return IllegalActionError(_("finish the monster the dice are on first"), "attack: defeating monsters")
         return IllegalActionError(_("no unused die shows {value} (dice: {dice})").format(
             value=text.split()[1], dice=state.dice_values()), rule)
     if word == "done":
-        if state.group >= 0:
+        if state.target_monster >= 0:
             return IllegalActionError(
                 _("dice are on {monster}: keep adding dice until it is defeated").format(
-                    monster=deck.m_ids[state.group]),
+                    monster=deck.m_ids[state.target_monster]),
                 "attack: defeating monsters")
         return IllegalActionError(
             _("{n} shield(s) remain: the dice must destroy the shields, one die each").format(n=state.shields),
@@ -167,10 +167,10 @@ def explain(state: MonstrosState, action: int) -> IllegalActionError:
 
 def _tower_refusal(state: MonstrosState) -> IllegalActionError:
     rule = "towers: removing a tower"
-    if not state.towers:
+    if not state.built_towers:
         return IllegalActionError(_("there is no built tower to remove (the printed tower can never be removed)"),
                                   rule)
-    if state.phase == S.D_ATTACK and state.group >= 0:
+    if state.phase == S.D_ATTACK and state.target_monster >= 0:
         return IllegalActionError(_("finish the monster the dice are on first"), rule)
     return IllegalActionError(
         _("a tower is removed at a decision of a player's turn (play, remove cards, attack); now ({phase}): "
@@ -182,7 +182,7 @@ def _bottom_refusal(state: MonstrosState, kind: int, text: str) -> IllegalAction
     if state.phase == S.D_ORDER:
         return IllegalActionError(
             _("'{move}': the cards going to the bottom now are {cards}").format(
-                move=text, cards=_cards(state, state.order, deck.m_ids)),
+                move=text, cards=_cards(state, state.to_order, deck.m_ids)),
             "monsters to the bottom")
     if state.phase == S.D_PICK:
         return IllegalActionError(
@@ -200,14 +200,14 @@ def _hit_refusal(state: MonstrosState, action: int, rule: str) -> IllegalActionE
     monster, value = divmod(action - A.HIT, 6)
     value += 1
     name = deck.m_ids[monster] if monster < len(deck.m_ids) else f"monster#{monster}"
-    if state.shields and state.group < 0:
+    if state.shields and state.target_monster < 0:
         return IllegalActionError(
             _("{n} shield(s) on the table: while shields remain no monster can be attacked").format(n=state.shields),
             "attack: shields first")
-    if state.group >= 0 and monster != state.group:
+    if state.target_monster >= 0 and monster != state.target_monster:
         return IllegalActionError(
             _("dice are on {monster}: a die's damage goes to one monster, so finish it first").format(
-                monster=deck.m_ids[state.group]), rule)
+                monster=deck.m_ids[state.target_monster]), rule)
     if monster not in state.table:
         return IllegalActionError(_("{monster} is not on the table").format(monster=name), rule)
     if not state.dice[value - 1]:

@@ -22,6 +22,7 @@ from soloboard.monstros.state import (
     SHIELD_TOKENS,
     TOWER_PIECES,
     WALL_MAX,
+    slot_bonuses,
 )
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def _counted(ids: list[str]) -> str:
 def deck_summary(state: MonstrosState) -> str:
     """The monster deck from the top: ``[shuffled 6] [shuffled 37] [known: 2a 1b]``."""
     parts = []
-    for shuffled, cards in state.mdeck:
+    for shuffled, cards in state.monster_deck:
         if shuffled:
             parts.append("[" + _("shuffled {n}").format(n=len(cards)) + "]")
         else:
@@ -63,8 +64,9 @@ def status_line(state: MonstrosState) -> str:
     return _("Wall {wall}/{wall_max} · Invasion {invasion} (win at {win}) · Towers {towers} (printed + "
              "{built}/{pieces} built) · Die tokens {tokens} (supply {token_supply}) · Shields {shields} (supply "
              "{shield_supply})").format(
-        wall=state.wall, wall_max=WALL_MAX, invasion=state.invasion, win=INVASION_WIN, towers=1 + state.towers,
-        built=state.towers, pieces=TOWER_PIECES, tokens=state.tokens, token_supply=DIE_TOKENS - state.tokens,
+        wall=state.wall, wall_max=WALL_MAX, invasion=state.invasion, win=INVASION_WIN, towers=1 + state.built_towers,
+        built=state.built_towers, pieces=TOWER_PIECES, tokens=state.die_tokens,
+        token_supply=DIE_TOKENS - state.die_tokens,
         shields=state.shields, shield_supply=SHIELD_TOKENS - state.shields)
 
 
@@ -85,10 +87,11 @@ def _board_cells(state: MonstrosState) -> list[str]:
 def _attack_line(state: MonstrosState) -> str:
     deck = state.deck
     parts = [_("dice {values}").format(values=" ".join(map(str, state.dice_values())) or "-")]
-    if state.group >= 0:
+    if state.target_monster >= 0:
         parts.append(_("on {monster}: {dice} of {life}").format(
-            monster=deck.m_ids[state.group], dice="+".join(map(str, state.gdice)), life=deck.life[state.group]))
-    parts.append(_("re-roll available") if state.reroll else _("no re-roll"))
+            monster=deck.m_ids[state.target_monster], dice="+".join(map(str, state.dice_on_target)),
+            life=deck.life[state.target_monster]))
+    parts.append(_("re-roll available") if state.reroll_available else _("no re-roll"))
     return _("Attack: {parts}").format(parts=", ".join(parts))
 
 
@@ -112,7 +115,7 @@ def render_text(state: MonstrosState) -> str:
     lines.append(_("Monster deck {n} {summary} · defeated {defeated}").format(
         n=state.monster_deck_size(), summary=deck_summary(state), defeated=len(state.defeated))
                  + (" " + _("(top: {card})").format(card=deck.m_ids[state.defeated[-1]]) if state.defeated else "")
-                 + " · " + _("action deck {n} · discard {discard}").format(n=state.adeck_n,
+                 + " · " + _("action deck {n} · discard {discard}").format(n=state.action_deck_size,
                                                                             discard=sum(state.discard)))
     return "\n".join(lines)
 
@@ -124,12 +127,12 @@ def _pending_lines(state: MonstrosState) -> list[str]:
     if state.revealed:
         lines.append(_("Revealed: {monsters}").format(
             monsters=", ".join(monster_text(state, k) for k in state.revealed)))
-    if state.aside:
+    if state.set_aside:
         lines.append(_("Set aside (to the bottom): {monsters}").format(
-            monsters=" ".join(deck.m_ids[k] for k in state.aside)))
-    if state.order:
+            monsters=" ".join(deck.m_ids[k] for k in state.set_aside)))
+    if state.to_order:
         lines.append(_("Going to the bottom, in your order: {monsters}").format(
-            monsters=" ".join(deck.m_ids[k] for k in state.order)))
+            monsters=" ".join(deck.m_ids[k] for k in state.to_order)))
     if state.phase_name in ("attack", "roll") or any(state.dice):
         lines.append(_attack_line(state))
     return lines
@@ -174,13 +177,14 @@ def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
             turn=state.round, seat=shown_seat(state.seat), phase=phase_word(state.phase_name), who=who)
     status = _("Wall {wall}/{wall_max} · Invasion {invasion}/{win} · Towers {towers}/{towers_max} · Die tokens "
                "{tokens}/{tokens_max} · Shields {shields}/{shields_max}").format(
-        wall=state.wall, wall_max=WALL_MAX, invasion=state.invasion, win=INVASION_WIN, towers=1 + state.towers,
-        towers_max=1 + TOWER_PIECES, tokens=state.tokens, tokens_max=DIE_TOKENS, shields=state.shields,
+        wall=state.wall, wall_max=WALL_MAX, invasion=state.invasion, win=INVASION_WIN, towers=1 + state.built_towers,
+        towers_max=1 + TOWER_PIECES, tokens=state.die_tokens, tokens_max=DIE_TOKENS, shields=state.shields,
         shields_max=SHIELD_TOKENS)
     lines: list[Text] = [Text(header, style=f"bold {style}"), Text(status, style="bold")]
     board = Text(_("Board"), style="bold")
     for i in range(BOARD_SLOTS):
-        notes = "".join(("-" if i < SHIELD_SLOTS else "", _("re-roll") if i + 1 == REROLL_SLOT else ""))
+        bonuses = slot_bonuses(i + 1)
+        notes = "".join(("-" if "block" in bonuses else "", _("re-roll") if "reroll" in bonuses else ""))
         board.append(f" {i + 1}{notes}:", style="dim")
         if i < len(state.board):
             k = state.board[i]
@@ -218,7 +222,8 @@ def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
     lines.append(Text(_("Monster deck {n}: {summary}").format(n=state.monster_deck_size(),
                                                               summary=deck_summary(state)), style="dim"))
     lines.append(Text(_("Defeated {n}").format(n=len(state.defeated)) + defeated + " · "
-                      + _("Action deck {n} · discard {discard}").format(n=state.adeck_n, discard=sum(state.discard)),
+                      + _("Action deck {n} · discard {discard}").format(n=state.action_deck_size,
+                                                                         discard=sum(state.discard)),
                       style="dim"))
     return Group(*lines)
 
@@ -230,10 +235,11 @@ def render_full(state: MonstrosState) -> RenderableType:
 
     board = Table(title=_("Board"), title_justify="left", show_lines=False, padding=(0, 1))
     for i in range(BOARD_SLOTS):
+        bonuses = slot_bonuses(i + 1)
         notes = []
-        if i < SHIELD_SLOTS:
+        if "block" in bonuses:
             notes.append(_("-1 atk"))
-        if i + 1 == REROLL_SLOT:
+        if "reroll" in bonuses:
             notes.append(_("re-roll"))
         if i + 1 == BOARD_SLOTS:
             notes.append(_("full: remove"))
@@ -277,7 +283,7 @@ def render_full(state: MonstrosState) -> RenderableType:
     extra.append(_("Defeated {n}").format(n=len(state.defeated))
                  + (" (" + _("{cards} <- top").format(cards=" ".join(deck.m_ids[k] for k in state.defeated[-3:]))
                     + ")" if state.defeated else ""))
-    extra.append(_("Action deck {n} · discard {discard}").format(n=state.adeck_n, discard=sum(state.discard)))
+    extra.append(_("Action deck {n} · discard {discard}").format(n=state.action_deck_size, discard=sum(state.discard)))
     parts.append(Text("\n".join(extra)))
     title = _header(state)
     style = "green" if state.result == 1.0 else "red" if state.is_terminal() else "cyan"

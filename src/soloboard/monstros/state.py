@@ -45,7 +45,7 @@ FIVE_BONUS = 10  # removing five cards: +10 wall
 INVASION_START = 1
 INVASION_WIN = 16  # "sobreviver até que o nível da invasão ultrapasse 15"
 SETUP_REVEAL = 10
-REVEAL = 3
+REVEAL = A.MAX_REVEALED  # 3 (the place actions number a choice among this many: actions.py)
 BOARD_SLOTS = 5
 SHIELD_SLOTS = 4  # board slots 1-4 each stop 1 point of the monsters' attack
 REROLL_SLOT = 3
@@ -82,23 +82,29 @@ WIN_INVASION = "the invasion passed 15"
 WIN_DEFEATED = "every monster was defeated"
 
 
+def slot_bonuses(slot: int) -> list[str]:
+    """What board slot ``slot`` (1..5) gives the card in it, as printed: ``"block"`` (slots 1-4: -1 to the
+    monsters' attack) and ``"reroll"`` (slot 3: one die of the attack may be re-rolled)."""
+    return (["block"] if slot <= SHIELD_SLOTS else []) + (["reroll"] if slot == REROLL_SLOT else [])
+
+
 class MonstrosState(EventLog, StateMixin):
     """A position. Use :meth:`MonstrosGame.new_initial_state` to get one."""
 
     __slots__ = (
-        "game", "deck", "nk",
+        "game", "deck", "num_action_kinds",
         # tracks and supplies
-        "phase", "resume", "round", "seat", "actor", "wall", "invasion", "towers", "tokens", "shields",
+        "phase", "resume", "round", "seat", "actor", "wall", "invasion", "built_towers", "die_tokens", "shields",
         # action cards: hands (counts, seat-major), board (slot order), deck and discard (counts)
-        "hands", "board", "adeck", "adeck_n", "discard",
+        "hands", "board", "action_deck", "action_deck_size", "discard",
         # monster cards: deck segments (top first), table, defeated pile (top last), revealed, set aside,
         # cards being put at the bottom in the players' order
-        "mdeck", "table", "defeated", "revealed", "aside", "order",
+        "monster_deck", "table", "defeated", "revealed", "set_aside", "to_order",
         # the player's attack
-        "dice", "group", "gdice", "reroll", "to_roll", "roll_mode",
+        "dice", "target_monster", "dice_on_target", "reroll_available", "to_roll", "roll_mode",
         # sub-steps
-        "budget", "blue_removed", "placed", "raised", "save_left", "destroy_left", "deal_seat", "exch_seat",
-        "returned",
+        "picks_left", "blue_removed", "monsters_placed", "invasion_raised", "save_left", "destroy_left",
+        "deal_seat", "exchange_seat", "cards_returned",
         # the end
         "result", "end_cause", "loss_cause", "hist", "legal",
         # events (core/events.py): the recording list, and the position a history-less state starts from
@@ -109,7 +115,7 @@ class MonstrosState(EventLog, StateMixin):
         deck = game.deck
         self.game = game
         self.deck = deck
-        self.nk = len(deck.a_ids)
+        self.num_action_kinds = len(deck.a_ids)  # the stride of a seat's counts in ``hands``
         self.phase = C_SETUP
         self.resume = R_NONE
         self.round = 0
@@ -117,35 +123,35 @@ class MonstrosState(EventLog, StateMixin):
         self.actor = 0  # who decides now (differs from seat during the set-up exchange)
         self.wall = WALL_START
         self.invasion = INVASION_START
-        self.towers = 0
-        self.tokens = 0
+        self.built_towers = 0  # tower pieces on the tower spaces, besides the tower printed on the board
+        self.die_tokens = 0
         self.shields = 0
-        self.hands = [0] * (self.nk * game.players)
+        self.hands = [0] * (self.num_action_kinds * game.players)
         self.board: list[int] = []
-        self.adeck = list(game.action_counts)
-        self.adeck_n = sum(self.adeck)
-        self.discard = [0] * self.nk
-        self.mdeck: list[tuple[bool, tuple[int, ...]]] = [(True, game.monster_deck)]
+        self.action_deck = list(game.action_counts)  # cards of each kind (one shuffled pile)
+        self.action_deck_size = sum(self.action_deck)
+        self.discard = [0] * self.num_action_kinds
+        self.monster_deck: list[tuple[bool, tuple[int, ...]]] = [(True, game.monster_deck)]
         self.table = [deck.start_kind]
         self.defeated: list[int] = []
         self.revealed: list[int] = []
-        self.aside: list[int] = []
-        self.order: list[int] = []
-        self.dice = [0] * 6
-        self.group = -1
-        self.gdice: list[int] = []
-        self.reroll = False
+        self.set_aside: list[int] = []  # revealed monsters not placed: they go to the bottom
+        self.to_order: list[int] = []  # cards the players are putting at the bottom, in their order
+        self.dice = [0] * 6  # unused attack dice, counted by value
+        self.target_monster = -1  # the monster kind the dice in dice_on_target attack (-1: none yet)
+        self.dice_on_target: list[int] = []
+        self.reroll_available = False  # a card in board slot 3 gives the attack one re-roll
         self.to_roll = 0
         self.roll_mode = ROLL_START
-        self.budget = 0
-        self.blue_removed = 0
-        self.placed = False
-        self.raised = False
+        self.picks_left = 0  # table monsters that may still go to the bottom (a tower gone, or five cards)
+        self.blue_removed = 0  # blue cards among the five removed (the five-card rewards)
+        self.monsters_placed = False  # this monsters' turn placed a monster on the table
+        self.invasion_raised = False  # this monsters' turn raised the invasion by a monster's ability
         self.save_left = 0
         self.destroy_left = 0
-        self.deal_seat = 0
-        self.exch_seat = -1
-        self.returned = False
+        self.deal_seat = 0  # the seat being dealt to, or drawing
+        self.exchange_seat = -1  # the last seat asked in the set-up exchange of red cards
+        self.cards_returned = False  # a red card was given back in the exchange: deal again
         self.result: float | None = None
         self.end_cause = ""
         self.loss_cause = ""
@@ -194,12 +200,12 @@ class MonstrosState(EventLog, StateMixin):
         if phase == C_ROLL:
             return list(A.ROLL_OUTCOMES[self.to_roll])
         if phase in (C_SETUP, C_REVEAL):
-            cards = self.mdeck[0][1]
+            cards = self.monster_deck[0][1]
             total = len(cards)
             return [(A.DRAW + k, n / total) for k, n in sorted(Counter(cards).items())]
         if phase in (C_DEAL, C_DRAW):
-            total = self.adeck_n
-            return [(A.DRAW + k, n / total) for k, n in enumerate(self.adeck) if n]
+            total = self.action_deck_size
+            return [(A.DRAW + k, n / total) for k, n in enumerate(self.action_deck) if n]
         return []
 
     def sample_chance_outcome(self, rng: Random) -> int:
@@ -212,11 +218,11 @@ class MonstrosState(EventLog, StateMixin):
                 return A.ONE_DIE[int(rand() * 6) + 1]
             return A.ROLL_INDEX[tuple(sorted([int(rand() * 6) + 1 for _ in range(n)]))]
         if phase in (C_SETUP, C_REVEAL):
-            cards = self.mdeck[0][1]  # a shuffled segment: every card equally likely to be on top
+            cards = self.monster_deck[0][1]  # a shuffled segment: every card equally likely to be on top
             return A.DRAW + cards[int(rng.random() * len(cards))]
         if phase in (C_DEAL, C_DRAW):
-            r = int(rng.random() * self.adeck_n)
-            for k, n in enumerate(self.adeck):
+            r = int(rng.random() * self.action_deck_size)
+            for k, n in enumerate(self.action_deck):
                 if r < n:
                     return A.DRAW + k
                 r -= n
@@ -245,7 +251,7 @@ class MonstrosState(EventLog, StateMixin):
         new = MonstrosState.__new__(MonstrosState)
         new.game = self.game
         new.deck = self.deck
-        new.nk = self.nk
+        new.num_action_kinds = self.num_action_kinds
         new.phase = self.phase
         new.resume = self.resume
         new.round = self.round
@@ -253,35 +259,35 @@ class MonstrosState(EventLog, StateMixin):
         new.actor = self.actor
         new.wall = self.wall
         new.invasion = self.invasion
-        new.towers = self.towers
-        new.tokens = self.tokens
+        new.built_towers = self.built_towers
+        new.die_tokens = self.die_tokens
         new.shields = self.shields
         new.hands = self.hands[:]
         new.board = self.board[:]
-        new.adeck = self.adeck[:]
-        new.adeck_n = self.adeck_n
+        new.action_deck = self.action_deck[:]
+        new.action_deck_size = self.action_deck_size
         new.discard = self.discard[:]
-        new.mdeck = self.mdeck[:]  # segments are immutable tuples: copying the list is enough
+        new.monster_deck = self.monster_deck[:]  # segments are immutable tuples: copying the list is enough
         new.table = self.table[:]
         new.defeated = self.defeated[:]
         new.revealed = self.revealed[:]
-        new.aside = self.aside[:]
-        new.order = self.order[:]
+        new.set_aside = self.set_aside[:]
+        new.to_order = self.to_order[:]
         new.dice = self.dice[:]
-        new.group = self.group
-        new.gdice = self.gdice[:]
-        new.reroll = self.reroll
+        new.target_monster = self.target_monster
+        new.dice_on_target = self.dice_on_target[:]
+        new.reroll_available = self.reroll_available
         new.to_roll = self.to_roll
         new.roll_mode = self.roll_mode
-        new.budget = self.budget
+        new.picks_left = self.picks_left
         new.blue_removed = self.blue_removed
-        new.placed = self.placed
-        new.raised = self.raised
+        new.monsters_placed = self.monsters_placed
+        new.invasion_raised = self.invasion_raised
         new.save_left = self.save_left
         new.destroy_left = self.destroy_left
         new.deal_seat = self.deal_seat
-        new.exch_seat = self.exch_seat
-        new.returned = self.returned
+        new.exchange_seat = self.exchange_seat
+        new.cards_returned = self.cards_returned
         new.result = self.result
         new.end_cause = self.end_cause
         new.loss_cause = self.loss_cause
@@ -340,25 +346,37 @@ class MonstrosState(EventLog, StateMixin):
 
     def hand(self, seat: int) -> list[int]:
         """Seat ``seat``'s hand as card kinds (hands are open: the game is co-operative)."""
-        nk = self.nk
+        nk = self.num_action_kinds
         counts = self.hands[seat * nk:(seat + 1) * nk]
         return [k for k in range(nk) for _ in range(counts[k])]
 
     def hand_size(self, seat: int) -> int:
-        nk = self.nk
+        nk = self.num_action_kinds
         return sum(self.hands[seat * nk:(seat + 1) * nk])
 
     def monster_deck_size(self) -> int:
-        return sum(len(cards) for _, cards in self.mdeck)
+        return sum(len(cards) for _, cards in self.monster_deck)
 
     def dice_values(self) -> list[int]:
         """The attack dice not yet used, lowest first."""
         return [v + 1 for v in range(6) for _ in range(self.dice[v])]
 
+    def attack_dice(self) -> int:
+        """The dice an attack starts with: one for the tower printed on the board and one per built tower."""
+        return 1 + self.built_towers
+
+    def table_attack(self) -> int:
+        """The printed attack of the monsters on the table, before the board's cards block any of it."""
+        attack = self.deck.attack
+        return sum(attack[m] for m in self.table)
+
+    def blocking_cards(self) -> int:
+        """How many cards on the board each stop 1 point of the monsters' attack now (those in slots 1-4)."""
+        return min(len(self.board), SHIELD_SLOTS)
+
     def monster_attack(self) -> int:
         """What the monsters' attack would take from the wall now."""
-        attack = self.deck.attack
-        total = sum(attack[m] for m in self.table) - min(len(self.board), SHIELD_SLOTS)
+        total = self.table_attack() - self.blocking_cards()
         return total if total > 0 else 0
 
     # --- events (core/events.py; kinds and fields in docs/monstros.md, "Events") ------------------
@@ -401,15 +419,15 @@ class MonstrosState(EventLog, StateMixin):
         if phase == D_ATTACK:
             return self._attack_actions()
         if phase == D_PLAY:
-            nk = self.nk
+            nk = self.num_action_kinds
             base = self.seat * nk
             hands = self.hands
             acts = [A.PLAY + k for k in range(nk) if hands[base + k]]
-            if self.towers:
+            if self.built_towers:
                 acts.append(A.REMOVE_TOWER)
             return acts
         if phase == D_ORDER:
-            return [A.BOTTOM + k for k in sorted(set(self.order))]
+            return [A.BOTTOM + k for k in sorted(set(self.to_order))]
         if phase == D_PICK:
             acts = [A.BOTTOM + k for k in sorted(set(self.table))]
             acts.append(A.STOP)
@@ -421,7 +439,7 @@ class MonstrosState(EventLog, StateMixin):
         if phase == D_RESHUFFLE:
             return [A.RESHUFFLE, A.NO_RESHUFFLE]
         if phase == D_EXCHANGE:
-            nk = self.nk
+            nk = self.num_action_kinds
             base = self.actor * nk
             colour = self.deck.colour
             acts = [A.RETURN + k for k in range(nk) if self.hands[base + k] and colour[k] == "vermelha"]
@@ -450,7 +468,7 @@ class MonstrosState(EventLog, StateMixin):
             if action == A.RESHUFFLE:
                 self._reshuffle_discards()
             elif self._ev is not None:
-                self._emit("reshuffle_declined", discard=sum(self.discard), deck=self.adeck_n)
+                self._emit("reshuffle_declined", discard=sum(self.discard), deck=self.action_deck_size)
             self._five_monsters()
         elif phase == D_EXCHANGE:
             self._exchange_step(action)
@@ -475,11 +493,11 @@ class MonstrosState(EventLog, StateMixin):
                            "mode": ROLL_MODES[self.roll_mode]})
             self.to_roll = 0
             self.phase = D_ATTACK
-            self._check_group()
+            self._check_target()
             return
         kind = action - A.DRAW
         if phase in (C_SETUP, C_REVEAL):
-            if not 0 <= kind < A.KM or kind not in self.mdeck[0][1]:
+            if not 0 <= kind < A.MAX_MONSTER_KINDS or kind not in self.monster_deck[0][1]:
                 raise IllegalActionError(
                     _("{action} is not a card that can be on top of the monster deck").format(action=action),
                     "monster deck: draw",
@@ -493,7 +511,7 @@ class MonstrosState(EventLog, StateMixin):
             else:
                 self._reveal()
             return
-        if not 0 <= kind < self.nk or not self.adeck[kind]:
+        if not 0 <= kind < self.num_action_kinds or not self.action_deck[kind]:
             raise IllegalActionError(_("{action} is not a card in the action deck").format(action=action),
                                      "action deck: draw")
         self._take_action_card(kind)
@@ -511,39 +529,39 @@ class MonstrosState(EventLog, StateMixin):
 
     def _forced_monster(self) -> int:
         """The top monster card if it is known (known order, or a shuffled pile of one kind), else -1."""
-        shuffled, cards = self.mdeck[0]
+        shuffled, cards = self.monster_deck[0]
         if not shuffled or cards[0] == cards[-1]:  # shuffled segments are sorted
             return cards[0]
         return -1
 
     def _take_monster(self, kind: int) -> None:
-        shuffled, cards = self.mdeck[0]
+        shuffled, cards = self.monster_deck[0]
         if shuffled:
             i = cards.index(kind)
             rest = cards[:i] + cards[i + 1:]
         else:
             rest = cards[1:]
         if rest:
-            self.mdeck[0] = (shuffled, rest)
+            self.monster_deck[0] = (shuffled, rest)
         else:
-            del self.mdeck[0]
+            del self.monster_deck[0]
 
     def _to_bottom(self, kind: int) -> None:
-        mdeck = self.mdeck
-        if mdeck and not mdeck[-1][0]:
-            mdeck[-1] = (False, (*mdeck[-1][1], kind))
+        monster_deck = self.monster_deck
+        if monster_deck and not monster_deck[-1][0]:
+            monster_deck[-1] = (False, (*monster_deck[-1][1], kind))
         else:
-            mdeck.append((False, (kind,)))
+            monster_deck.append((False, (kind,)))
 
     def _forced_action_card(self) -> int:
         """The next action card if there is no choice, -1 for a chance event, NO_CARD if none is left.
 
         An empty deck stays empty: the discard pile comes back only as the five-card reward
         (docs/monstros.md, ruling "The action deck runs out")."""
-        if not self.adeck_n:
+        if not self.action_deck_size:
             return NO_CARD
         only = -1
-        for k, n in enumerate(self.adeck):
+        for k, n in enumerate(self.action_deck):
             if n:
                 if only >= 0:
                     return -1
@@ -551,23 +569,23 @@ class MonstrosState(EventLog, StateMixin):
         return only
 
     def _take_action_card(self, kind: int) -> None:
-        self.adeck[kind] -= 1
-        self.adeck_n -= 1
+        self.action_deck[kind] -= 1
+        self.action_deck_size -= 1
 
     def _give(self, seat: int, kind: int) -> None:
-        self.hands[seat * self.nk + kind] += 1
+        self.hands[seat * self.num_action_kinds + kind] += 1
 
     def _reshuffle_discards(self) -> None:
-        adeck = self.adeck
+        action_deck = self.action_deck
         discard = self.discard
         moved = sum(discard)
         for k, n in enumerate(discard):
             if n:
-                adeck[k] += n
-                self.adeck_n += n
+                action_deck[k] += n
+                self.action_deck_size += n
                 discard[k] = 0
         if self._ev is not None:
-            self._emit("reshuffled", cards=moved, deck=self.adeck_n)
+            self._emit("reshuffled", cards=moved, deck=self.action_deck_size)
 
     # --- events off the hot paths (each caller tests ``self._ev`` first) ------------------------
 
@@ -589,7 +607,7 @@ class MonstrosState(EventLog, StateMixin):
     def _setup_reveal(self) -> None:
         """Reveal the first 10 monster cards; then the special ones go to the bottom, the rest on top."""
         revealed = self.revealed
-        while len(revealed) < SETUP_REVEAL and self.mdeck:
+        while len(revealed) < SETUP_REVEAL and self.monster_deck:
             kind = self._forced_monster()
             if kind < 0:
                 self.phase = C_SETUP
@@ -605,9 +623,9 @@ class MonstrosState(EventLog, StateMixin):
             m_ids = self.deck.m_ids
             self._emit("setup_sorted", top=[m_ids[k] for k in top], bottom=[m_ids[k] for k in bottom])
         if top:
-            self.mdeck.insert(0, (True, top))
+            self.monster_deck.insert(0, (True, top))
         if bottom:
-            self.mdeck.append((True, bottom))
+            self.monster_deck.append((True, bottom))
         self.revealed = []
         self._start_deal(R_EXCHANGE)
 
@@ -635,24 +653,24 @@ class MonstrosState(EventLog, StateMixin):
         self._resume()
 
     def _start_exchange(self) -> None:
-        self.exch_seat = -1
-        self.returned = False
+        self.exchange_seat = -1
+        self.cards_returned = False
         self._next_exchange()
 
     def _next_exchange(self) -> None:
         """Each player holding red cards may give them back, once, seat by seat."""
-        nk = self.nk
+        nk = self.num_action_kinds
         colour = self.deck.colour
         hands = self.hands
-        for seat in range(self.exch_seat + 1, self.game.players):
+        for seat in range(self.exchange_seat + 1, self.game.players):
             if any(hands[seat * nk + k] and colour[k] == "vermelha" for k in range(nk)):
-                self.exch_seat = seat
+                self.exchange_seat = seat
                 self.actor = seat
                 self.phase = D_EXCHANGE
                 return
-        self.exch_seat = self.game.players
+        self.exchange_seat = self.game.players
         self.actor = self.seat
-        if self.returned:  # the deck is shuffled again and the hands refilled
+        if self.cards_returned:  # the deck is shuffled again and the hands refilled
             self._start_deal(R_FIRST_TURN)
         else:
             self._start_turn()
@@ -664,10 +682,10 @@ class MonstrosState(EventLog, StateMixin):
             self._next_exchange()
             return
         kind = action - A.RETURN
-        self.hands[self.actor * self.nk + kind] -= 1
-        self.adeck[kind] += 1
-        self.adeck_n += 1
-        self.returned = True
+        self.hands[self.actor * self.num_action_kinds + kind] -= 1
+        self.action_deck[kind] += 1
+        self.action_deck_size += 1
+        self.cards_returned = True
         if self._ev is not None:
             self._emit("card_returned", seat=self.actor, card=self.deck.a_ids[kind])
 
@@ -708,14 +726,13 @@ class MonstrosState(EventLog, StateMixin):
 
     def _play(self, kind: int) -> None:
         seat = self.seat
-        self.hands[seat * self.nk + kind] -= 1
+        self.hands[seat * self.num_action_kinds + kind] -= 1
         self.board.append(kind)  # the first free slot: the board is always filled from slot 1
         ev = self._ev
         if ev is not None:
             slot = len(self.board)
-            bonus = (["block"] if slot <= SHIELD_SLOTS else []) + (["reroll"] if slot == REROLL_SLOT else [])
             ev.append({"kind": "card_played", "action": len(self.hist), "seat": seat, "card": self.deck.a_ids[kind],
-                       "slot": slot, "bonus": bonus, "full": slot == BOARD_SLOTS})
+                       "slot": slot, "bonus": slot_bonuses(slot), "full": slot == BOARD_SLOTS})
         drawn = self._forced_action_card()
         if drawn == NO_CARD:  # docs: ruling "The action deck runs out"
             if ev is not None:
@@ -741,14 +758,14 @@ class MonstrosState(EventLog, StateMixin):
     def _triples(self) -> list[int]:
         """Every distinct way to remove three equal blue cards (CONSTRUTOR is wild), as actions."""
         deck = self.deck
-        counts = [0] * self.nk
+        counts = [0] * self.num_action_kinds
         for k in self.board:
             counts[k] += 1
         wild = deck.wild
         blue = deck.blue
-        wilds = sum(counts[k] for k in range(self.nk) if wild[k])
+        wilds = sum(counts[k] for k in range(self.num_action_kinds) if wild[k])
         acts = []
-        for k in range(self.nk):
+        for k in range(self.num_action_kinds):
             if counts[k] and blue[k] and not wild[k]:
                 for w in range(3):
                     if counts[k] >= 3 - w and wilds >= w:
@@ -764,7 +781,7 @@ class MonstrosState(EventLog, StateMixin):
                 acts.append(A.FIVE)
         else:
             acts.append(A.PASS)
-        if self.towers:
+        if self.built_towers:
             acts.append(A.REMOVE_TOWER)
         return acts
 
@@ -776,43 +793,61 @@ class MonstrosState(EventLog, StateMixin):
         else:
             self._remove_triple(action)
 
-    def _discard_from_board(self, kind: int) -> None:
-        self.board.remove(kind)  # the rest shift down; which of two equal cards goes changes nothing
-        self.discard[kind] += 1
+    def triple_slots(self, action: int) -> list[int]:
+        """The board positions (0-based, in the order taken) of the three cards the legal triple ``action``
+        removes: its tool's cards, then each wild card the first kind of ``deck.wild_kinds`` still there
+        (between two wild cards the blue CONSTRUTOR goes before the green one); of equal cards, the first.
+
+        The engine removes these cards, and the boards show these as the ones going, so both agree.
+        """
+        tool, wilds = A.decode_triple(action)
+        board = self.board
+        taken: list[int] = []
+        i = -1
+        for _i in range(3 - wilds):
+            i = board.index(tool, i + 1)
+            taken.append(i)
+        if wilds:
+            for kind in self.deck.wild_kinds:
+                i = -1
+                for _i in range(min(wilds, board.count(kind))):
+                    i = board.index(kind, i + 1)
+                    taken.append(i)
+                    wilds -= 1
+        return taken
+
+    def triple_cards(self, action: int) -> list[int]:
+        """The card kinds the legal triple ``action`` takes off the board (:meth:`triple_slots`)."""
+        board = self.board
+        return [board[i] for i in self.triple_slots(action)]
 
     def _remove_triple(self, action: int) -> None:
-        if action == A.TRIPLE_WILD:
-            tool, wilds = -1, 3
-        else:
-            tool, wilds = divmod(action - A.TRIPLE, 3)
-        removed = [tool] * (3 - wilds)
-        for _i in range(3 - wilds):
-            self._discard_from_board(tool)
         board = self.board
-        for _i in range(wilds):  # equal wild cards: the blue CONSTRUTOR goes before the green one
-            for k in self.deck.wild_kinds:
-                if k in board:
-                    self._discard_from_board(k)
-                    removed.append(k)
-                    break
+        slots = self.triple_slots(action)
+        removed = [board[i] for i in slots]
+        for i in sorted(slots, reverse=True):
+            del board[i]  # the rest shift down
+        discard = self.discard
+        for k in removed:
+            discard[k] += 1
         ev = self._ev
         if ev is not None:
             a_ids = self.deck.a_ids
             self._emit("cards_removed", how="triple", cards=[a_ids[k] for k in removed],
                        board=[a_ids[k] for k in board])
-        if self.towers < TOWER_PIECES:
-            self.towers += 1  # towers fill the tower spaces from the first one
+        if self.built_towers < TOWER_PIECES:
+            self.built_towers += 1  # towers fill the tower spaces from the first one
             if ev is not None:
-                self._emit("tower_built", space=self.towers, towers=self.towers)
-            if self.towers <= TOKEN_SLOTS:
-                if self.tokens < DIE_TOKENS:
-                    self.tokens += 1
+                self._emit("tower_built", space=self.built_towers, towers=self.built_towers)
+            if self.built_towers <= TOKEN_SLOTS:
+                if self.die_tokens < DIE_TOKENS:
+                    self.die_tokens += 1
                     if ev is not None:
-                        self._emit("die_token_gained", tokens=self.tokens, why="tower")
+                        self._emit("die_token_gained", tokens=self.die_tokens, why="tower")
                 elif ev is not None:
                     self._emit("no_die_token", why="tower", reason="supply empty")
         elif ev is not None:
-            self._emit("no_tower_piece", towers=self.towers)
+            self._emit("no_tower_piece", towers=self.built_towers)
         self._start_attack()
 
     def _remove_five(self) -> None:
@@ -828,10 +863,10 @@ class MonstrosState(EventLog, StateMixin):
         if ev is not None:
             self._emit("cards_removed", how="five", cards=[self.deck.a_ids[k] for k in removed], board=[])
             self._emit_wall(wall, "five cards")
-        if self.tokens < DIE_TOKENS:
-            self.tokens += 1
+        if self.die_tokens < DIE_TOKENS:
+            self.die_tokens += 1
             if ev is not None:
-                self._emit("die_token_gained", tokens=self.tokens, why="five cards")
+                self._emit("die_token_gained", tokens=self.die_tokens, why="five cards")
         elif ev is not None:
             self._emit("no_die_token", why="five cards", reason="supply empty")
         self.phase = D_RESHUFFLE
@@ -839,11 +874,11 @@ class MonstrosState(EventLog, StateMixin):
     def _five_monsters(self) -> None:
         """Five-card reward: one table monster to the bottom for each blue card removed."""
         if self.table and self.blue_removed:
-            self.budget = self.blue_removed
+            self.picks_left = self.blue_removed
             self.resume = R_START_ATTACK
             self.phase = D_PICK
             if self._ev is not None:
-                self._emit("pick_monsters", up_to=self.budget, why="five cards")
+                self._emit("pick_monsters", up_to=self.picks_left, why="five cards")
         else:
             self._start_attack()
         self.blue_removed = 0
@@ -852,13 +887,13 @@ class MonstrosState(EventLog, StateMixin):
 
     def _remove_tower(self) -> None:
         """A built tower leaves the board (any time): up to two table monsters go to the bottom."""
-        self.towers -= 1
+        self.built_towers -= 1
         phase = self.phase
         if self._ev is not None:
-            self._emit("tower_removed", seat=self.actor, towers=self.towers)
+            self._emit("tower_removed", seat=self.actor, towers=self.built_towers)
         if self.table:
             self.resume = R_PLAY if phase == D_PLAY else R_REMOVE if phase == D_REMOVE else R_ATTACK
-            self.budget = PICK_TOWER
+            self.picks_left = PICK_TOWER
             self.phase = D_PICK
             if self._ev is not None:
                 self._emit("pick_monsters", up_to=PICK_TOWER, why="tower removed")
@@ -866,8 +901,8 @@ class MonstrosState(EventLog, StateMixin):
     def _pick_step(self, action: int) -> None:
         if action == A.STOP:
             if self._ev is not None:
-                self._emit("pick_stopped", unused=self.budget, why=PICK_WHY.get(self.resume, "tower removed"))
-            self.budget = 0
+                self._emit("pick_stopped", unused=self.picks_left, why=PICK_WHY.get(self.resume, "tower removed"))
+            self.picks_left = 0
             self._resume()
             return
         kind = action - A.BOTTOM
@@ -875,12 +910,12 @@ class MonstrosState(EventLog, StateMixin):
         self._to_bottom(kind)
         if self._ev is not None:
             self._emit_bottom(kind, PICK_WHY.get(self.resume, "tower removed"))
-        self.budget -= 1
-        if not self.budget or not self.table:
+        self.picks_left -= 1
+        if not self.picks_left or not self.table:
             self._resume()
 
     def _order_step(self, kind: int) -> None:
-        order = self.order
+        order = self.to_order
         order.remove(kind)
         self._to_bottom(kind)
         ev = self._ev
@@ -903,7 +938,7 @@ class MonstrosState(EventLog, StateMixin):
                 if self._ev is not None:
                     self._emit_bottom(k, ORDER_WHY[resume])
             return False
-        self.order = cards
+        self.to_order = cards
         self.resume = resume
         self.phase = D_ORDER
         return True
@@ -912,29 +947,29 @@ class MonstrosState(EventLog, StateMixin):
 
     def _start_attack(self) -> None:
         self.dice = [0] * 6
-        self.group = -1
-        self.gdice = []
-        self.reroll = len(self.board) >= REROLL_SLOT  # a card in board slot 3: one re-roll
-        self.to_roll = 1 + self.towers  # the printed tower and each built one
+        self.target_monster = -1
+        self.dice_on_target = []
+        self.reroll_available = len(self.board) >= REROLL_SLOT  # a card in board slot 3: one re-roll
+        self.to_roll = self.attack_dice()
         self.roll_mode = ROLL_START
         self.phase = C_ROLL
         ev = self._ev
         if ev is not None:
             ev.append({"kind": "attack_started", "action": len(self.hist), "seat": self.seat, "dice": self.to_roll,
-                       "reroll": self.reroll, "tokens": self.tokens, "shields": self.shields})
+                       "reroll": self.reroll_available, "tokens": self.die_tokens, "shields": self.shields})
 
     def _attack_actions(self) -> list[int]:
         dice = self.dice
         acts = []
-        group = self.group
-        if group < 0 and self.towers:
+        target = self.target_monster
+        if target < 0 and self.built_towers:
             acts.append(A.REMOVE_TOWER)
-        if self.tokens:
+        if self.die_tokens:
             acts.append(A.TOKEN)
-        if self.reroll:
+        if self.reroll_available:
             acts.extend(A.REROLL + v for v in range(6) if dice[v])
-        if group >= 0:
-            base = A.HIT + 6 * group
+        if target >= 0:
+            base = A.HIT + 6 * target
             acts.extend(base + v for v in range(6) if dice[v])
             return acts
         if self.shields:
@@ -967,57 +1002,57 @@ class MonstrosState(EventLog, StateMixin):
                            "shields": self.shields})
         elif action >= A.REROLL:
             self.dice[action - A.REROLL] -= 1
-            self.reroll = False
+            self.reroll_available = False
             self.to_roll = 1
             self.roll_mode = ROLL_REROLL
             self.phase = C_ROLL
             if self._ev is not None:
                 self._emit("reroll_used", value=action - A.REROLL + 1)
         elif action == A.TOKEN:
-            self.tokens -= 1
+            self.die_tokens -= 1
             self.to_roll = 1
             self.roll_mode = ROLL_TOKEN
             self.phase = C_ROLL
             if self._ev is not None:
-                self._emit("die_token_spent", tokens=self.tokens)
+                self._emit("die_token_spent", tokens=self.die_tokens)
 
     def _hit(self, monster: int, value: int) -> None:
         self.dice[value - 1] -= 1
-        gdice = self.gdice
-        gdice.append(value)
+        on_target = self.dice_on_target
+        on_target.append(value)
         life = self.deck.life[monster]
         ev = self._ev
         if ev is not None:
             ev.append({"kind": "die_assigned", "action": len(self.hist), "monster": self.deck.m_ids[monster],
-                       "value": value, "total": sum(gdice), "life": life})
-        if sum(gdice) >= life:
+                       "value": value, "total": sum(on_target), "life": life})
+        if sum(on_target) >= life:
             self.table.remove(monster)
             self.defeated.append(monster)  # face up on the defeated pile, whose order never changes
             if ev is not None:
                 ev.append({"kind": "monster_defeated", "action": len(self.hist), "monster": self.deck.m_ids[monster],
-                           "dice": list(gdice), "life": life, "table": len(self.table)})
-            self.group = -1
-            self.gdice = []
-            if not self.table and not self.mdeck:
+                           "dice": list(on_target), "life": life, "table": len(self.table)})
+            self.target_monster = -1
+            self.dice_on_target = []
+            if not self.table and not self.monster_deck:
                 self._end(1.0, WIN_DEFEATED)
         else:
-            self.group = monster
+            self.target_monster = monster
 
-    def _check_group(self) -> None:
+    def _check_target(self) -> None:
         """After a re-roll the dice may no longer reach the chosen monster: they come back unused."""
-        group = self.group
-        if group < 0:
+        target = self.target_monster
+        if target < 0:
             return
         dice = self.dice
-        total = sum(self.gdice) + sum((v + 1) * dice[v] for v in range(6))
-        if total < self.deck.life[group]:
-            for v in self.gdice:
+        total = sum(self.dice_on_target) + sum((v + 1) * dice[v] for v in range(6))
+        if total < self.deck.life[target]:
+            for v in self.dice_on_target:
                 dice[v - 1] += 1
             if self._ev is not None:
-                self._emit("dice_returned", monster=self.deck.m_ids[group], dice=list(self.gdice),
-                           life=self.deck.life[group])
-            self.gdice = []
-            self.group = -1
+                self._emit("dice_returned", monster=self.deck.m_ids[target], dice=list(self.dice_on_target),
+                           life=self.deck.life[target])
+            self.dice_on_target = []
+            self.target_monster = -1
 
     def _end_attack(self) -> None:
         dice = self.dice
@@ -1028,7 +1063,7 @@ class MonstrosState(EventLog, StateMixin):
             self._emit("attack_ended", seat=self.seat, unused=left)
             self._emit_wall(wall, "unused dice")
         self.dice = [0] * 6
-        self.reroll = False
+        self.reroll_available = False
         self._monsters_turn()
 
     # --- the monsters' turn ----------------------------------------------------------------------
@@ -1041,24 +1076,24 @@ class MonstrosState(EventLog, StateMixin):
             self.wall = 0
         ev = self._ev
         if ev is not None:
-            table_attack = sum(self.deck.attack[m] for m in self.table)
+            table_attack = self.table_attack()
             ev.append({"kind": "monsters_turn", "action": len(self.hist), "seat": self.seat,
                        "monsters": [self.deck.m_ids[m] for m in self.table]})
             ev.append({"kind": "monsters_attack", "action": len(self.hist), "attack": table_attack,
-                       "blocked": table_attack - attack, "cards": min(len(self.board), SHIELD_SLOTS),
+                       "blocked": table_attack - attack, "cards": self.blocking_cards(),
                        "total": attack})
             self._emit_wall(wall, "monsters")
         if not self.wall:
             self._end(0.0, LOSS_WALL)
             return
         self.revealed = []
-        self.placed = False
-        self.raised = False
+        self.monsters_placed = False
+        self.invasion_raised = False
         self._reveal()
 
     def _reveal(self) -> None:
         revealed = self.revealed
-        while len(revealed) < REVEAL and self.mdeck:
+        while len(revealed) < REVEAL and self.monster_deck:
             kind = self._forced_monster()
             if kind < 0:
                 self.phase = C_REVEAL
@@ -1123,8 +1158,8 @@ class MonstrosState(EventLog, StateMixin):
                     elif ev is not None:
                         self._emit("no_shield_token", monster=deck.m_ids[kind], reason="supply empty")
             else:
-                self.aside.append(kind)
-        self.placed = mask != 0
+                self.set_aside.append(kind)
+        self.monsters_placed = mask != 0
         self.save_left = sum(1 for k in revealed if deck.saves[k])
         self.destroy_left = sum(1 for k in revealed if deck.destroys[k])
         raises = any(deck.raises[k] for k in revealed)
@@ -1135,7 +1170,7 @@ class MonstrosState(EventLog, StateMixin):
                        destroy_tower=[m_ids[k] for k in revealed if deck.destroys[k]])
         self.revealed = []
         if raises:  # once per turn, however many monsters show the symbol
-            self.raised = True
+            self.invasion_raised = True
             self.invasion += 1
             if ev is not None:
                 self._emit_invasion("ability", [deck.m_ids[k] for k in revealed if deck.raises[k]])
@@ -1172,12 +1207,12 @@ class MonstrosState(EventLog, StateMixin):
                     return
         while self.destroy_left:
             self.destroy_left -= 1
-            if self.towers:  # never the printed tower
-                self.towers -= 1
+            if self.built_towers:  # never the printed tower
+                self.built_towers -= 1
                 if self._ev is not None:
-                    self._emit("tower_destroyed", towers=self.towers)
+                    self._emit("tower_destroyed", towers=self.built_towers)
                 if self.table:  # the destroyed tower's ability may be used now
-                    self.budget = PICK_TOWER
+                    self.picks_left = PICK_TOWER
                     self.resume = R_ABILITIES
                     self.phase = D_PICK
                     if self._ev is not None:
@@ -1185,14 +1220,14 @@ class MonstrosState(EventLog, StateMixin):
                     return
             elif self._ev is not None:
                 self._emit("no_tower_to_destroy")
-        aside = self.aside
-        self.aside = []
+        aside = self.set_aside
+        self.set_aside = []
         if self._start_order(aside, R_END_MONSTERS):
             return
         self._end_monsters()
 
     def _end_monsters(self) -> None:
-        if not self.placed and not self.raised:
+        if not self.monsters_placed and not self.invasion_raised:
             self.invasion += 1
             if self._ev is not None:
                 self._emit_invasion("nothing placed", [])

@@ -47,22 +47,33 @@ COLS = 5
 BASE_ROWS = 6
 N_SPACES = COLS * BASE_ROWS
 GRAY, WHITE = 0, 1  # the plain dice (gray, or black in the 9-card edition) and the white dice
+DIE_COLOURS = 2
+DIE_FACES = 6
+# a worker die by colour and value, colour * DIE_FACES + value - 1: the state's unplaced counts use it too
+DIE_KINDS = DIE_COLOURS * DIE_FACES
+
+# Each range follows the one before it, so the numbering is the table above. Saves store these ids and
+# are replayed from them: a change here is caught by tests/test_action_numbering.py.
+PLACE_VALUE_STRIDE = N_SPACES  # place ids of one die (colour and value): one per space
+PLACE_COLOUR_STRIDE = DIE_FACES * PLACE_VALUE_STRIDE  # place ids of one colour
+PLACE_COUNT = DIE_COLOURS * PLACE_COLOUR_STRIDE
 
 PLACE = 0
-USE = 360
-DISCARD = 390
-DIG = 420
-REMOVE = 450
-INSTALL = 480
-DONE = 510
-SPAWN = 511
-SKIP = 516
-SPAWN_RED = 517
-SPAWN_COLS = 6  # SPAWN + c and SPAWN_RED + c share the column as (action - SPAWN) % 6
-SIX = 522  # + color * 6 + value - 1: set an unplaced worker die of that colour and value to 6
-NO_SIX = 534
-NUM_ACTIONS = 535
-ONCE = 535  # + k: use the k-th once-per-game ability (numbered only in a game that has one)
+USE = PLACE + PLACE_COUNT
+DISCARD = USE + N_SPACES
+DIG = DISCARD + N_SPACES
+REMOVE = DIG + N_SPACES
+INSTALL = REMOVE + N_SPACES
+DONE = INSTALL + N_SPACES
+SPAWN = DONE + 1  # + column
+SKIP = SPAWN + COLS
+SPAWN_RED = SKIP + 1  # + column (9-card edition)
+# SPAWN + c and SPAWN_RED + c lie this far apart: (action - SPAWN) % SPAWN_STRIDE is the column of either
+SPAWN_STRIDE = SPAWN_RED - SPAWN
+SIX = SPAWN_RED + COLS  # + colour * DIE_FACES + value - 1: set an unplaced worker die of that colour and value to 6
+NO_SIX = SIX + DIE_KINDS
+NUM_ACTIONS = NO_SIX + 1
+ONCE = NUM_ACTIONS  # + k: use the k-th once-per-game ability (numbered only in a game that has one)
 ONCE_SLOTS = 8
 
 _SPACE_VERBS = {USE: "use", DISCARD: "discard", DIG: "dig", REMOVE: "remove", INSTALL: "install"}
@@ -70,21 +81,33 @@ _VERB_BASE = {v: k for k, v in _SPACE_VERBS.items()}
 
 
 def place_action(color: int, value: int, space: int) -> int:
-    return PLACE + color * 180 + (value - 1) * 30 + space
+    return PLACE + color * PLACE_COLOUR_STRIDE + (value - 1) * PLACE_VALUE_STRIDE + space
 
 
 def decode_place(action: int) -> tuple[int, int, int]:
-    color, rest = divmod(action - PLACE, 180)
-    value, space = divmod(rest, 30)
+    color, rest = divmod(action - PLACE, PLACE_COLOUR_STRIDE)
+    value, space = divmod(rest, PLACE_VALUE_STRIDE)
     return color, value + 1, space
 
 
+def decode_space_action(action: int) -> tuple[str, int]:
+    """The verb (``use``, ``discard``, ``dig``, ``remove``, ``install``) and the space of an action
+    in ``USE..DONE - 1``."""
+    base = USE + (action - USE) // N_SPACES * N_SPACES
+    return _SPACE_VERBS[base], action - base
+
+
+def spawn_column(action: int) -> int:
+    """The column (0..4) a ``spawn`` or ``spawn red`` action names."""
+    return (action - SPAWN) % SPAWN_STRIDE
+
+
 def six_action(color: int, value: int) -> int:
-    return SIX + color * 6 + value - 1
+    return SIX + color * DIE_FACES + value - 1
 
 
 def decode_six(action: int) -> tuple[int, int]:
-    color, value = divmod(action - SIX, 6)
+    color, value = divmod(action - SIX, DIE_FACES)
     return color, value + 1
 
 
@@ -105,8 +128,8 @@ def player_action_to_string(action: int, dice_letters: str = "GW", reinforcement
         color, value, space = decode_place(action)
         return f"{dice_letters[color]}{value}{space_name(space)}"
     if USE <= action < DONE:
-        base = USE + (action - USE) // N_SPACES * N_SPACES
-        return f"{_SPACE_VERBS[base]} {space_name(action - base)}"
+        verb, space = decode_space_action(action)
+        return f"{verb} {space_name(space)}"
     if action == DONE:
         return "done"
     if SPAWN <= action < SKIP:

@@ -6,8 +6,10 @@ their printed symbols, the mothership and its drop points, the ships, the base s
 their rooms, dice, robots and the excavator, the three tracks, the unplaced dice, the phase.
 ``move_targets(state, action)`` says what the page clicks for one legal move. Nothing here
 decides a rule: legality, refusals and what a move does come from the engine
-(``legal_actions``, ``IllegalActionError``, ``state.preview``). Both are called inside
-``i18n.use(lang)``, so the names come out in the page's language.
+(``legal_actions``, ``IllegalActionError``, ``state.preview``), and so do the ship a spawn
+move spawns (``spawned_ship``), a room's cost (``room_cost``) and the next mothership row
+(``next_mothership_row``). Both are called inside ``i18n.use(lang)``, so the names come out
+in the page's language.
 
 Data of uncertain origin is flagged where it is drawn (``uncertain`` on the item, and a
 line in ``notes``): the threat-side symbols known from one source, a city's research spaces
@@ -26,6 +28,7 @@ from soloboard.i18n import N_, _
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
 from soloboard.ufs import words
+from soloboard.ufs.state import AA_GUN_SLOWDOWN
 from soloboard.ufs.tables import AA_GUN, ARROW_LEFT, ARROW_RIGHT, EXPLOSION, MOTHERSHIP, TUNNEL
 
 if TYPE_CHECKING:
@@ -144,7 +147,7 @@ def _sky(state: UFSState) -> dict[str, Any]:
     single = _single_source_rows(state)
     cells = [_cell(state, idx) for idx in range(COLS, (sky.rows + 1) * COLS)]
     before = game.ruleset.mothership_acts_before_descending
-    nxt = state.ms + 1  # boxed: the row the mothership moves onto; 9-card: the symbol just below it
+    nxt = state.next_mothership_row()
     actions = []
     for row in range(1, sky.rows + 1):
         action = sky.action[row]
@@ -160,10 +163,10 @@ def _sky(state: UFSState) -> dict[str, Any]:
             cell["uncertain"] = True
     return {
         "rows": sky.rows, "cols": COLS, "cells": cells, "actions": actions,
-        "mothership_row": state.ms, "skull_row": sky.skull_row, "parts": origin,
+        "mothership_row": state.mothership_row, "skull_row": sky.skull_row, "parts": origin,
         "acts_before_descending": before,
         "action_word": _("track symbol") if before else _("mothership action"),
-        "drop_points": [f"{LETTERS[c]}{state.ms}" for c in range(COLS)],
+        "drop_points": [f"{LETTERS[c]}{state.mothership_row}" for c in range(COLS)],
     }
 
 
@@ -171,19 +174,19 @@ def _ships(state: UFSState) -> list[dict[str, Any]]:
     names = state.game.ship_names
     grid = state.grid
     out = []
-    for idx in range(state.ms * COLS, len(grid)):
+    for idx in range(state.mothership_row * COLS, len(grid)):
         ship = grid[idx]
         if ship:
             row, col = divmod(idx, COLS)
             out.append({"ship": names[ship - 1], "name": words.ship_colour(names[ship - 1]),
                         "kind": "primary" if ship == 1 else "reinforcement",
-                        "cell": f"{LETTERS[col]}{row}", "row": row, "col": col, "drop_point": row == state.ms})
+                        "cell": f"{LETTERS[col]}{row}", "row": row, "col": col,
+                        "drop_point": row == state.mothership_row})
     return out
 
 
 def _room(state: UFSState, room: RoomInfo, uncertain: bool) -> dict[str, Any]:
-    game = state.game
-    cost = game.hooks.room_cost(state, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
+    cost = state.room_cost(room.index)
     return {
         "index": room.index, "anchor": A.space_name(room.anchor), "type": room.type,
         "effects": list(room.effects), "names": [words.room_name(e) for e in room.effects],
@@ -213,7 +216,7 @@ def _base(state: UFSState) -> dict[str, Any]:
     base = state.base
     uncertain_rows = _base_uncertain(state)
     rooms = [_room(state, room, any(s // COLS in uncertain_rows for s in room.spaces)) for room in base.rooms]
-    exc_space = base.path[state.exc] if state.exc < base.path_length else -1
+    exc_space = base.path[state.excavator] if state.excavator < base.path_length else -1
     spaces = []
     for s in range(A.N_SPACES):
         row, col = divmod(s, COLS)
@@ -221,7 +224,7 @@ def _base(state: UFSState) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "space": A.space_name(s), "row": row, "col": col,
             "kind": "aa_gun" if kind == AA_GUN else "tunnel" if kind == TUNNEL else "room",
-            "excavated": state.is_excavated(s), "distance": base.pos[s] - state.exc,
+            "excavated": state.is_excavated(s), "distance": base.pos[s] - state.excavator,
             "die": state.dice[s] or None, "robot": state.robots[s] or None,
             "exhausted": bool(state.robots[s] and state.exhausted >> s & 1),
             "excavator": s == exc_space, "dig": s == state.dig_space,
@@ -238,7 +241,7 @@ def _base(state: UFSState) -> dict[str, Any]:
     return {"rows": A.BASE_ROWS, "cols": COLS, "spaces": spaces, "rooms": rooms,
             "excavator": A.space_name(exc_space) if exc_space >= 0 else None,
             "path": [A.space_name(s) for s in base.path],
-            "aa_gun_modifier": -1,  # both editions' AA guns slow the ships by one (rule 3)
+            "aa_gun_modifier": -AA_GUN_SLOWDOWN,
             "top_rows": [1, 2], "bottom_rows": [3, 4, 5]}
 
 
@@ -381,7 +384,8 @@ def view(state: UFSState, seat: int | None = None) -> dict[str, Any]:
         setup=False,
         sky=_sky(state), ships=_ships(state), base=_base(state), tracks=_tracks(state),
         dice=dice_list(state) if state.phase_name in ("place", "ability") else [],
-        waiting={"primary": state.wait_p, "reinforcement": state.wait_w, "supply": state.supply_w},
+        waiting={"primary": state.waiting_primary, "reinforcement": state.waiting_reinforcements,
+                 "supply": state.reinforcement_supply},
         robots={"max": game.hooks.max_robots(state), "count": state.robot_count(),
                 "pending": list(state.pending_robots),
                 "install_value": state.install_value if state.phase_name == "install" else None},
@@ -399,8 +403,7 @@ def move_targets(state: UFSState, action: int) -> dict[str, Any]:
         return {"kind": "place", "die": _die_index(state, color, value), "color": state.game.dice_names[color],
                 "value": value, "space": A.space_name(space)}
     if A.USE <= action < A.DONE:
-        verb = ("use", "discard", "dig", "remove", "install")[(action - A.USE) // A.N_SPACES]
-        space = (action - A.USE) % A.N_SPACES
+        verb, space = A.decode_space_action(action)
         target: dict[str, Any] = {"kind": verb, "space": A.space_name(space)}
         if verb == "use":
             room = state.base.rooms[state.base.room_of[space]]
@@ -412,12 +415,9 @@ def move_targets(state: UFSState, action: int) -> dict[str, Any]:
     if action == A.SKIP:
         return {"kind": "skip"}
     if A.SPAWN <= action < A.SIX:
-        red = action >= A.SPAWN_RED
-        col = (action - A.SPAWN) % A.SPAWN_COLS
-        names = state.game.ship_names
-        # boxed: the purple ships spawn first, then the white ones (the engine's order)
-        ship = names[1] if red or (not state.wait_p) else names[0]
-        return {"kind": "spawn", "col": LETTERS[col], "cell": f"{LETTERS[col]}{state.ms}", "ship": ship}
+        col = A.spawn_column(action)
+        ship = state.game.ship_names[state.spawned_ship(action) - 1]
+        return {"kind": "spawn", "col": LETTERS[col], "cell": f"{LETTERS[col]}{state.mothership_row}", "ship": ship}
     if A.SIX <= action < A.NO_SIX:
         color, value = A.decode_six(action)
         return {"kind": "six", "die": _die_index(state, color, value), "color": state.game.dice_names[color],

@@ -162,18 +162,18 @@ def _pending(state: Any, t: _Tables, partial: float) -> tuple[int, float, float,
     exhausted = state.exhausted
     research = state.research
     energy: float = state.energy
-    exc = state.exc
+    exc = state.excavator
     done = float(t.done[research])
     if not any(dice) and not any(robots):
         return research, done, energy, 0, set(), exc
     pos = t.pos
     placing = state.phase == PLACE_PHASE and partial > 0
-    pool = state.pool
+    pool = state.unplaced
     # the unplaced dice, highest first: a half-filled room is completed with the best of them
     best = [v % 6 + 1 for v in range(11, -1, -1) for _ in range(pool[v])] if placing else []
     best.sort(reverse=True)
     free_dice = len(best)
-    cols_used = state.cols_used
+    columns_used = state.columns_used
     full: list[tuple[int, Any, float, float]] = []
     room_of = t.room_of
     rooms = t.rooms
@@ -194,7 +194,7 @@ def _pending(state: Any, t: _Tables, partial: float) -> tuple[int, float, float,
             if v:
                 value += v
                 filled += 1
-            elif placing and not cols_used >> (s % COLS) & 1:
+            elif placing and not columns_used >> (s % COLS) & 1:
                 missing += 1
             else:
                 break
@@ -212,7 +212,7 @@ def _pending(state: Any, t: _Tables, partial: float) -> tuple[int, float, float,
     full.sort(key=lambda x: x[0])
     robot_value = 0
     shot: set[int] = set()
-    ms_first = (state.ms + 1) * COLS
+    ms_first = (state.mothership_row + 1) * COLS
     for _order, room, value, weight in full:
         cost = room.energy_cost
         if energy < cost:
@@ -246,7 +246,8 @@ def features(state: Any, partial: float = 0.0) -> list[float]:
     """The numbers the value is made of, in the order of :data:`FEATURE_NAMES`."""
     t = _tables(state)
     research, done, energy, new_robot, shot, exc = _pending(state, t, partial)
-    left = max(t.skull - state.ms, 1)  # rounds before the mothership reaches the skull row (this one included)
+    # rounds before the mothership reaches the skull row (this one included)
+    left = max(t.skull - state.mothership_row, 1)
     remaining = t.total - done
     damage = state.damage
     lives = max(t.damage_limit - damage, 1)
@@ -283,7 +284,7 @@ def features(state: Any, partial: float = 0.0) -> list[float]:
     # rounds left for the last space once the rest is paid (about 5 research a round), and the chance none pays it
     spare = left - (remaining - last_cost) / 5.0 if research < t.last else left
     stuck = (1.0 - last_chance) ** max(spare, 0.5) if research < t.last else 0.0
-    unplaced = sum(state.pool)
+    unplaced = sum(state.unplaced)
     return [
         1.0,
         done / t.total,
@@ -300,7 +301,7 @@ def features(state: Any, partial: float = 0.0) -> list[float]:
         (sum(robots) + new_robot) / 6.0,
         threat,
         unplaced / 5.0,
-        (state.wait_p + state.wait_w) / 5.0,
+        (state.waiting_primary + state.waiting_reinforcements) / 5.0,
     ]
 
 
@@ -338,10 +339,11 @@ def greedy_value(state: Any) -> float:
 
 def key(state: Any) -> tuple[Any, ...]:
     """A hashable key equal for equal positions (history aside): the search's transposition key."""
-    return (state.phase, state.ms, tuple(state.grid), tuple(state.pool), tuple(state.dice), tuple(state.robots),
-            state.exhausted, state.cols_used, state.dig_space, state.energy, state.research, state.damage,
-            state.exc, state.roll_g, state.roll_w, state.wait_p, state.wait_w, state.supply_w,
-            state.install_value, state.spawn_options, tuple(state.pending_robots), state.round)
+    return (state.phase, state.mothership_row, tuple(state.grid), tuple(state.unplaced), tuple(state.dice),
+            tuple(state.robots), state.exhausted, state.columns_used, state.dig_space, state.energy, state.research,
+            state.damage, state.excavator, state.to_roll_plain, state.to_roll_white, state.waiting_primary,
+            state.waiting_reinforcements, state.reinforcement_supply, state.install_value, state.spawn_options,
+            tuple(state.pending_robots), state.round)
 
 
 def prune(state: Any, actions: list[int]) -> list[int]:
@@ -354,7 +356,7 @@ def prune(state: Any, actions: list[int]) -> list[int]:
         return actions
     t = _tables(state)
     pos = t.pos
-    exc = state.exc
+    exc = state.excavator
     robots = state.robots
     # per column: its first excavated tunnel without a robot (placing there moves the ships and does nothing else)
     plain = t.plain_tunnels.get(exc) if not any(robots) else None
@@ -363,16 +365,18 @@ def prune(state: Any, actions: list[int]) -> list[int]:
         if not any(robots):
             t.plain_tunnels[exc] = plain
     kept = []
+    colour_stride = A.PLACE_COLOUR_STRIDE
+    value_stride = A.PLACE_VALUE_STRIDE
     for a in actions:
         if a < A.USE:
-            rest = a % 180
-            space = rest % 30
+            rest = a % colour_stride  # A.decode_place, inlined: this runs for every placement the search sees
+            space = rest % value_stride
             tunnel = plain[space % COLS]
             if tunnel >= 0 and space != tunnel:
                 if t.kind[space] == TUNNEL and not robots[space]:
                     continue  # a second tunnel of the column does exactly what the first does
                 distance = pos[space] - exc
-                if distance > 0 and rest // 30 + 1 < distance:
+                if distance > 0 and rest // value_stride + 1 < distance:
                     continue  # an excavation die too small to dig only moves the ships, as the tunnel would
         kept.append(a)
     return kept or actions

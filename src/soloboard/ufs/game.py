@@ -1,4 +1,5 @@
-"""Under Falling Skies (boxed edition): the game's parameters and set-up."""
+"""Under Falling Skies: what every edition's game gives the engine (:class:`BaseUFSGame`), and the
+boxed edition's parameters and set-up (:class:`UFSGame`; the 9-card edition's are in :mod:`.pnp`)."""
 
 from __future__ import annotations
 

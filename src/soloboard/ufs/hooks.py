@@ -89,7 +89,7 @@ class RuleHooks:
         return state.game.robot_dice
 
     def after_first_roll(self, state: UFSState) -> bool:
-        """The round's first roll is in ``state.pool``; True: the player decides before placing."""
+        """The round's first roll is in ``state.unplaced``; True: the player decides before placing."""
         return False
 
     def decision_actions(self, state: UFSState) -> list[int]:
@@ -202,7 +202,7 @@ class WhiteSixOnFirstRoll(RuleHooks):
     fixed_white_sixes = 1
 
     def after_first_roll(self, state: UFSState) -> bool:
-        state.pool[11] += 1  # the white die that was not rolled, showing 6
+        state.unplaced[A.WHITE * A.DIE_FACES + 5] += 1  # the white die that was not rolled, showing 6
         self.emit(state, "white_six", color=state.game.dice_names[1], value=6)
         return False
 
@@ -216,7 +216,8 @@ class WorkerSixAfterFirstRoll(RuleHooks):
     rule = "Washington, DC (damaged side): one worker die to 6"
 
     def after_first_roll(self, state: UFSState) -> bool:
-        return any(state.pool[i] for i in range(12) if i % 6 != 5)  # a die below 6 could be raised
+        # a die below 6 could be raised
+        return any(state.unplaced[i] for i in range(A.DIE_KINDS) if i % A.DIE_FACES != 5)
 
     def decision_prompt(self, state: UFSState) -> str:
         letter = state.game.dice_letters[0]
@@ -225,8 +226,9 @@ class WorkerSixAfterFirstRoll(RuleHooks):
             example=f"six {letter}3", colour=die_colour(state.game.dice_names[0]))
 
     def decision_actions(self, state: UFSState) -> list[int]:
-        pool = state.pool
-        acts = [A.six_action(i // 6, i % 6 + 1) for i in range(12) if pool[i] and i % 6 != 5]
+        unplaced = state.unplaced
+        acts = [A.six_action(i // A.DIE_FACES, i % A.DIE_FACES + 1) for i in range(A.DIE_KINDS)
+                if unplaced[i] and i % A.DIE_FACES != 5]
         acts.append(A.NO_SIX)
         return acts
 
@@ -235,9 +237,9 @@ class WorkerSixAfterFirstRoll(RuleHooks):
             return
         if A.SIX <= action < A.NO_SIX:
             color, value = A.decode_six(action)
-            if value < 6 and state.pool[color * 6 + value - 1]:
-                state.pool[color * 6 + value - 1] -= 1
-                state.pool[color * 6 + 5] += 1
+            if value < 6 and state.unplaced[color * A.DIE_FACES + value - 1]:
+                state.unplaced[color * A.DIE_FACES + value - 1] -= 1
+                state.unplaced[color * A.DIE_FACES + 5] += 1
                 self.emit(state, "worker_six", color=state.game.dice_names[color], **{"from": value, "to": 6})
                 return
         game = state.game

@@ -13,15 +13,54 @@ Three shapes of text:
 - :func:`segments`: a list of events cut where a round or phase starts, so a front end can
   print a move on one line and the Mothership Phase step by step;
 - :func:`preview_text`: what a move would do, from ``state.preview(action)``.
+
+Each kind has its own function in :data:`PHRASES`, typed with the kind's TypedDict
+(``ufs/events.py``); what reads more of an event than its kind takes
+:data:`~soloboard.ufs.events.UFSEvent`. :func:`sentence` and :func:`preview_text`, which the
+kit calls with what the engine hands any front end, take the game-agnostic
+:class:`~soloboard.core.events.Event`: a UFS state records UFS kinds only (a plugin's own
+kind is told by :func:`phrase`'s plain fallback).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from soloboard.core.events import Event
 from soloboard.i18n import N_, _, ngettext
+from soloboard.ufs.events import (
+    Ability,
+    ArrowBlocked,
+    Damage,
+    DiceRolled,
+    DieDiscarded,
+    DiePlaced,
+    EnergyChanged,
+    ExcavatorMoved,
+    GameLost,
+    GameWon,
+    MothershipAction,
+    MothershipDescended,
+    Phase,
+    ResearchChanged,
+    RobotBuilt,
+    RobotInstalled,
+    RobotRemoved,
+    RobotSkipped,
+    RobotUsed,
+    RoomUsed,
+    RoundStarted,
+    ShipHitCity,
+    ShipMoved,
+    ShipsAdded,
+    ShipSpawned,
+    ShipsShotDown,
+    ShipsWaiting,
+    SkyDrawn,
+    UFSEvent,
+)
 from soloboard.ufs.words import (
     action_word,
     arrow_direction,
@@ -35,7 +74,6 @@ from soloboard.ufs.words import (
     ship_colour,
 )
 
-Event = dict[str, Any]
 
 def _arrow(a: Any, b: Any) -> str:
     return f"{a} → {b}"
@@ -45,14 +83,13 @@ def _dice(values: Sequence[int]) -> str:
     return " ".join(map(str, values)) if values else _("none")
 
 
-def _wasted(ev: Event) -> str:
+def _wasted(ev: RoomUsed) -> str:
     """Why a room's value did nothing (the engine's ``reason``), or ""."""
-    if not ev.get("wasted"):
+    if not ev["wasted"]:
         return ""
     reason = ev.get("reason", "")
-    kind = ev.get("type", "")
     if reason == "below_one":
-        return _("robot value below 1: no robot") if kind == "robots" else _("value below 1: no effect")
+        return _("robot value below 1: no robot") if ev["type"] == "robots" else _("value below 1: no effect")
     if reason == "next_cost":
         return _("no research: the next space costs {cost}").format(cost=ev.get("next_cost", "?"))
     if reason == "energy_full":
@@ -60,7 +97,7 @@ def _wasted(ev: Event) -> str:
     if reason == "not_above":
         return _("no energy gained: the value is not above your energy")
     if reason == "no_target":
-        return _("no ship shot down: none on an explosion of {value} or less").format(value=ev.get("value", "?"))
+        return _("no ship shot down: none on an explosion of {value} or less").format(value=ev["value"])
     return _("the value is wasted")
 
 
@@ -79,147 +116,6 @@ def setup_text(game: Any, sides: str) -> str:
     return _("cards drawn: every card on its easy side")
 
 
-def phrase(ev: Event, game: Any = None) -> str:
-    """One event as a short phrase (no full stop)."""
-    kind = ev.get("kind", "")
-    get = ev.get
-    reinforcement = reinforcement_name(game)
-    if kind == "sky_drawn":
-        return setup_text(game, str(get("sides", "")))
-    if kind == "round_started":
-        return _("round {round} begins").format(round=get("round"))
-    if kind == "phase":
-        title = phase_title(str(get("phase", "")))
-        options = get("options")
-        if options:
-            return _("{phase}: choose a drop point above column {columns}").format(
-                phase=title, columns=", ".join(options))
-        return title
-    if kind == "dice_rolled":
-        plain_name, white_name = (game.dice_names if game is not None else ("gray", "white"))
-        parts = []
-        if get("plain"):
-            parts.append(_("{colour} {values}").format(colour=die_colour(plain_name), values=_dice(get("plain"))))
-        if get("white"):
-            parts.append(_("{colour} {values}").format(colour=die_colour(white_name), values=_dice(get("white"))))
-        rolled = ", ".join(parts) or _("no dice")
-        if get("reroll"):
-            return _("re-rolled the unplaced dice (a white die was placed): {dice}").format(dice=rolled)
-        return _("rolled: {dice}").format(dice=rolled)
-    if kind == "die_placed":
-        steps = get("steps", 0)
-        column = str(get("space", "?"))[:1]
-        fields = {"colour": die_colour(str(get("color"))), "value": get("value"), "space": get("space"),
-                  "column": column, "steps": steps}
-        if steps != get("value"):
-            return _("{colour} {value} on {space}: ships in column {column} move {steps} "
-                     "(one less on an AA gun)").format(**fields)
-        return _("{colour} {value} on {space}: ships in column {column} move {steps}").format(**fields)
-    if kind == "ship_moved":
-        moved = _("{ship} ship {move}").format(ship=ship_colour(str(get("ship"))),
-                                               move=_arrow(get("from"), get("to")))
-        return _("arrow: {move}").format(move=moved) if get("why") == "arrow" else moved
-    if kind == "arrow_blocked":
-        fields = {"direction": arrow_direction(str(get("direction"))), "at": get("at"),
-                  "ship": ship_colour(str(get("ship")))}
-        if get("reason") == "edge":
-            return _("the {direction} arrow at {at} does not move the {ship} ship (the board's edge)").format(**fields)
-        return _("the {direction} arrow at {at} does not move the {ship} ship (a ship is in the way)").format(
-            **fields)
-    if kind == "ship_hit_city":
-        return _("the {ship} ship from {cell} HITS THE CITY and goes back to the mothership").format(
-            ship=ship_colour(str(get("ship"))), cell=get("from"))
-    if kind == "damage":
-        if get("by") == "ship":
-            return _("damage {total} of {limit}").format(total=get("total"), limit=get("limit"))
-        return _("damage {total} of {limit} ({cause})").format(total=get("total"), limit=get("limit"),
-                                                               cause=_cause(str(get("by"))))
-    if kind == "mothership_descended":
-        returned = get("returned") or []
-        back = ""
-        if len(returned) == 1:
-            back = _("; the {ship} ship on that row goes back onto it").format(ship=ship_colour(returned[0]))
-        elif returned:
-            back = _("; the ships on that row ({ships}) go back onto it").format(
-                ships=", ".join(ship_colour(r) for r in returned))
-        if get("why") == "symbol":
-            return _("M at {cell}: the mothership moves down to row {row}{back}").format(
-                cell=get("at"), row=get("row"), back=back)
-        return _("the mothership moves down to row {row}{back}").format(row=get("row"), back=back)
-    if kind == "mothership_action":
-        effect = str(get("effect", "none"))  # ``effect``, not ``action``: that field is the history index
-        return _("{symbol} on row {row}: {effect}").format(
-            symbol=action_word(game), row=get("row"), effect=effect_text(effect, get("amount", 1), reinforcement))
-    if kind == "ships_shot_down":
-        ships = ", ".join(_("{ship} at {cell}").format(ship=ship_colour(str(s.get("ship"))), cell=s.get("at"))
-                          for s in get("ships", []))
-        return _("fighters ({value}) shoot down: {ships}").format(value=get("value"), ships=ships or _("nothing"))
-    if kind == "research_changed":
-        move = _arrow(get("from"), get("to"))
-        if get("by") == "mothership":
-            return _("research {move} (mothership)").format(move=move)
-        return _("research {move}").format(move=move)
-    if kind == "energy_changed":
-        by = get("by", "")
-        move = _arrow(get("from"), get("to"))
-        if by == "room cost":
-            return _("energy {move} (its cost)").format(move=move)
-        if by == "dig":
-            return _("energy {move} (digging costs 1)").format(move=move)
-        if by and by != "room":
-            return _("energy {move} ({cause})").format(move=move, cause=_cause(str(by)))
-        return _("energy {move}").format(move=move)
-    if kind == "room_used":
-        text = _("{room_name} {room}, value {value}").format(
-            room_name=room_name(str(get("type", ""))), room=get("room"), value=get("value"))
-        wasted = _wasted(ev)
-        return f"{text} — {wasted}" if wasted else text
-    if kind == "die_discarded":
-        return _discarded(str(get("why", ""))).format(value=get("value"), space=get("space"))
-    if kind == "excavator_moved":
-        move = _arrow(get("from"), get("to"))
-        if get("by") == "mothership":
-            return _("the excavator is pushed back {move}").format(move=move)
-        return _("the excavator digs {move}").format(move=move)
-    if kind == "robot_built":
-        return _("a robot of value {value} is built").format(value=get("value"))
-    if kind == "robot_installed":
-        return _("robot R{value} installed on {space}").format(value=get("value"), space=get("space"))
-    if kind == "robot_used":
-        return _("robot on {space} {move}").format(space=get("space"), move=_arrow(get("from"), get("to")))
-    if kind == "robot_removed":
-        why = get("why", "")
-        texts = {"worn out": _("robot on {space} worn out and removed"),
-                 "buried": _("robot on {space} buried by the excavator's retreat"),
-                 "displaced": _("robot on {space} displaced by the worker die")}
-        return texts.get(why, _("robot on {space} removed")).format(space=get("space"))
-    if kind == "robot_skipped":
-        if get("why") == "no space":
-            return _("the robot of value {value} is not installed (no space for it)").format(value=get("value"))
-        return _("the robot of value {value} is not installed (declined)").format(value=get("value"))
-    if kind == "ships_added":
-        count = get("count", 0)
-        ship = ship_colour(str(get("ship", reinforcement)))
-        if not count:
-            return _("no {ship} ship is left in the supply").format(ship=ship)
-        return ngettext("{n} {ship} ship from the supply onto the mothership",
-                        "{n} {ship} ships from the supply onto the mothership", count).format(n=count, ship=ship)
-    if kind == "ships_waiting":
-        waiting = ", ".join(f"{v} {ship_colour(k)}" for k, v in ev.items() if k not in ("kind", "action") and v)
-        return _("every drop point is taken: waiting for next round: {ships}").format(ships=waiting or _("none"))
-    if kind == "ship_spawned":
-        return _("a {ship} ship spawns above column {column}").format(
-            ship=ship_colour(str(get("ship"))), column=get("col"))
-    if kind == "game_won":
-        return _("WON: the research is complete")
-    if kind == "game_lost":
-        return _("LOST: {cause}").format(cause=loss_text(str(get("cause", ""))))
-    if kind == "ability":
-        return _ability(ev)
-    fields = ", ".join(f"{k} {v}" for k, v in ev.items() if k not in ("kind", "action"))
-    return f"{kind.replace('_', ' ')}" + (f": {fields}" if fields else "")
-
-
 def _cause(by: str) -> str:
     """Who changed a track, when it is not the usual (damage by the mothership, research by an ability)."""
     words = {"mothership": _("mothership"), "ability": _("ability"), "ship": _("ship")}
@@ -235,30 +131,254 @@ def _discarded(why: str) -> str:
     return texts.get(why, "die {value} on {space} " + why)
 
 
-def _ability(ev: Event) -> str:
+# --- one phrase per kind ----------------------------------------------------------------------
+# Each takes its kind's event and the game (None: no game at hand, the boxed edition's names).
+
+def _sky_drawn(ev: SkyDrawn, game: Any) -> str:
+    return setup_text(game, ev["sides"])
+
+
+def _round_started(ev: RoundStarted, game: Any) -> str:
+    return _("round {round} begins").format(round=ev["round"])
+
+
+def _phase(ev: Phase, game: Any) -> str:
+    title = phase_title(ev["phase"])
+    options = ev.get("options")
+    if options:
+        return _("{phase}: choose a drop point above column {columns}").format(
+            phase=title, columns=", ".join(options))
+    return title
+
+
+def _dice_rolled(ev: DiceRolled, game: Any) -> str:
+    plain_name, white_name = (game.dice_names if game is not None else ("gray", "white"))
+    parts = []
+    if ev["plain"]:
+        parts.append(_("{colour} {values}").format(colour=die_colour(plain_name), values=_dice(ev["plain"])))
+    if ev["white"]:
+        parts.append(_("{colour} {values}").format(colour=die_colour(white_name), values=_dice(ev["white"])))
+    rolled = ", ".join(parts) or _("no dice")
+    if ev["reroll"]:
+        return _("re-rolled the unplaced dice (a white die was placed): {dice}").format(dice=rolled)
+    return _("rolled: {dice}").format(dice=rolled)
+
+
+def _die_placed(ev: DiePlaced, game: Any) -> str:
+    steps = ev["steps"]
+    fields = {"colour": die_colour(ev["color"]), "value": ev["value"], "space": ev["space"],
+              "column": ev["space"][:1], "steps": steps}
+    if steps != ev["value"]:
+        return _("{colour} {value} on {space}: ships in column {column} move {steps} "
+                 "(one less on an AA gun)").format(**fields)
+    return _("{colour} {value} on {space}: ships in column {column} move {steps}").format(**fields)
+
+
+def _ship_moved(ev: ShipMoved, game: Any) -> str:
+    moved = _("{ship} ship {move}").format(ship=ship_colour(ev["ship"]), move=_arrow(ev["from"], ev["to"]))
+    return _("arrow: {move}").format(move=moved) if ev["why"] == "arrow" else moved
+
+
+def _arrow_blocked(ev: ArrowBlocked, game: Any) -> str:
+    fields = {"direction": arrow_direction(ev["direction"]), "at": ev["at"], "ship": ship_colour(ev["ship"])}
+    if ev["reason"] == "edge":
+        return _("the {direction} arrow at {at} does not move the {ship} ship (the board's edge)").format(**fields)
+    return _("the {direction} arrow at {at} does not move the {ship} ship (a ship is in the way)").format(
+        **fields)
+
+
+def _ship_hit_city(ev: ShipHitCity, game: Any) -> str:
+    return _("the {ship} ship from {cell} HITS THE CITY and goes back to the mothership").format(
+        ship=ship_colour(ev["ship"]), cell=ev["from"])
+
+
+def _damage(ev: Damage, game: Any) -> str:
+    if ev["by"] == "ship":
+        return _("damage {total} of {limit}").format(total=ev["total"], limit=ev["limit"])
+    return _("damage {total} of {limit} ({cause})").format(total=ev["total"], limit=ev["limit"],
+                                                           cause=_cause(ev["by"]))
+
+
+def _mothership_descended(ev: MothershipDescended, game: Any) -> str:
+    returned = ev["returned"]
+    back = ""
+    if len(returned) == 1:
+        back = _("; the {ship} ship on that row goes back onto it").format(ship=ship_colour(returned[0]))
+    elif returned:
+        back = _("; the ships on that row ({ships}) go back onto it").format(
+            ships=", ".join(ship_colour(r) for r in returned))
+    if ev["why"] == "symbol":
+        return _("M at {cell}: the mothership moves down to row {row}{back}").format(
+            cell=ev.get("at"), row=ev["row"], back=back)
+    return _("the mothership moves down to row {row}{back}").format(row=ev["row"], back=back)
+
+
+def _mothership_action(ev: MothershipAction, game: Any) -> str:
+    # ``effect``, not ``action``: that field is the history index
+    return _("{symbol} on row {row}: {effect}").format(
+        symbol=action_word(game), row=ev["row"],
+        effect=effect_text(ev["effect"], ev["amount"], reinforcement_name(game)))
+
+
+def _ships_shot_down(ev: ShipsShotDown, game: Any) -> str:
+    ships = ", ".join(_("{ship} at {cell}").format(ship=ship_colour(s["ship"]), cell=s["at"]) for s in ev["ships"])
+    return _("fighters ({value}) shoot down: {ships}").format(value=ev["value"], ships=ships or _("nothing"))
+
+
+def _research_changed(ev: ResearchChanged, game: Any) -> str:
+    move = _arrow(ev["from"], ev["to"])
+    if ev["by"] == "mothership":
+        return _("research {move} (mothership)").format(move=move)
+    return _("research {move}").format(move=move)
+
+
+def _energy_changed(ev: EnergyChanged, game: Any) -> str:
+    by = ev["by"]
+    move = _arrow(ev["from"], ev["to"])
+    if by == "room cost":
+        return _("energy {move} (its cost)").format(move=move)
+    if by == "dig":
+        return _("energy {move} (digging costs 1)").format(move=move)
+    if by and by != "room":
+        return _("energy {move} ({cause})").format(move=move, cause=_cause(by))
+    return _("energy {move}").format(move=move)
+
+
+def _room_used(ev: RoomUsed, game: Any) -> str:
+    text = _("{room_name} {room}, value {value}").format(
+        room_name=room_name(ev["type"]), room=ev["room"], value=ev["value"])
+    wasted = _wasted(ev)
+    return f"{text} — {wasted}" if wasted else text
+
+
+def _die_discarded(ev: DieDiscarded, game: Any) -> str:
+    return _discarded(ev["why"]).format(value=ev["value"], space=ev["space"])
+
+
+def _excavator_moved(ev: ExcavatorMoved, game: Any) -> str:
+    move = _arrow(ev["from"], ev["to"])
+    if ev["by"] == "mothership":
+        return _("the excavator is pushed back {move}").format(move=move)
+    return _("the excavator digs {move}").format(move=move)
+
+
+def _robot_built(ev: RobotBuilt, game: Any) -> str:
+    return _("a robot of value {value} is built").format(value=ev["value"])
+
+
+def _robot_installed(ev: RobotInstalled, game: Any) -> str:
+    return _("robot R{value} installed on {space}").format(value=ev["value"], space=ev["space"])
+
+
+def _robot_used(ev: RobotUsed, game: Any) -> str:
+    return _("robot on {space} {move}").format(space=ev["space"], move=_arrow(ev["from"], ev["to"]))
+
+
+def _robot_removed(ev: RobotRemoved, game: Any) -> str:
+    texts = {"worn out": _("robot on {space} worn out and removed"),
+             "buried": _("robot on {space} buried by the excavator's retreat"),
+             "displaced": _("robot on {space} displaced by the worker die")}
+    return texts.get(ev["why"], _("robot on {space} removed")).format(space=ev["space"])
+
+
+def _robot_skipped(ev: RobotSkipped, game: Any) -> str:
+    if ev["why"] == "no space":
+        return _("the robot of value {value} is not installed (no space for it)").format(value=ev["value"])
+    return _("the robot of value {value} is not installed (declined)").format(value=ev["value"])
+
+
+def _ships_added(ev: ShipsAdded, game: Any) -> str:
+    count = ev["count"]
+    ship = ship_colour(ev["ship"])
+    if not count:
+        return _("no {ship} ship is left in the supply").format(ship=ship)
+    return ngettext("{n} {ship} ship from the supply onto the mothership",
+                    "{n} {ship} ships from the supply onto the mothership", count).format(n=count, ship=ship)
+
+
+def _ships_waiting(ev: ShipsWaiting, game: Any) -> str:
+    waiting = ", ".join(f"{v} {ship_colour(k)}" for k, v in ev.items() if k not in ("kind", "action") and v)
+    return _("every drop point is taken: waiting for next round: {ships}").format(ships=waiting or _("none"))
+
+
+def _ship_spawned(ev: ShipSpawned, game: Any) -> str:
+    return _("a {ship} ship spawns above column {column}").format(ship=ship_colour(ev["ship"]), column=ev["col"])
+
+
+def _game_won(ev: GameWon, game: Any) -> str:
+    return _("WON: the research is complete")
+
+
+def _game_lost(ev: GameLost, game: Any) -> str:
+    return _("LOST: {cause}").format(cause=loss_text(ev["cause"]))
+
+
+def _ability(ev: Ability, game: Any) -> str:
     """A city ability's effect (``docs/ufs-rules.md``, "City abilities")."""
-    get = ev.get
-    city = city_name(str(get("city")))
-    who = city if get("side") in (None, "blue") else _("{city} (damaged side)").format(city=city)
-    effect = get("effect")
+    city = city_name(ev["city"])
+    who = city if ev.get("side") in (None, "blue") else _("{city} (damaged side)").format(city=city)
+    effect = ev["effect"]
     if effect == "once_per_game":  # a character's, not the city's (hooks.py)
         return _("{who} uses the once-per-game ability").format(who=ev.get("by") or _("a character"))
     if effect == "research":
         return _("{who}: the first damage moves the research {move}").format(
-            who=who, move=_arrow(get("from"), get("to")))
+            who=who, move=_arrow(ev.get("from"), ev.get("to")))
     if effect == "room_value":
-        robots = get("robots", 0)
+        robots = ev.get("robots", 0)
         return ngettext("{who}: the room {room} is worth {move} ({n} robot in it)",
                         "{who}: the room {room} is worth {move} ({n} robots in it)", robots).format(
-            who=who, room=get("room"), move=_arrow(get("from"), get("to")), n=robots)
+            who=who, room=ev.get("room"), move=_arrow(ev.get("from"), ev.get("to")), n=robots)
     if effect == "white_six":
         return _("{who}: one {colour} die is set to {value} instead of being rolled").format(
-            who=who, colour=die_colour(str(get("color"))), value=get("value"))
+            who=who, colour=die_colour(str(ev.get("color"))), value=ev.get("value"))
     if effect == "worker_six":
         return _("{who}: the {colour} {old} becomes a {new}").format(
-            who=who, colour=die_colour(str(get("color"))), old=get("from"), new=get("to"))
+            who=who, colour=die_colour(str(ev.get("color"))), old=ev.get("from"), new=ev.get("to"))
     extra = ", ".join(f"{k} {v}" for k, v in ev.items() if k not in ("kind", "action", "city", "side", "effect"))
     return _("{who} ability: {effect}").format(who=who, effect=effect) + (f" ({extra})" if extra else "")
+
+
+# the phrase of each kind; mypy cannot tie a key to its function's event type: the tests do
+PHRASES: dict[str, Callable[[Any, Any], str]] = {
+    "sky_drawn": _sky_drawn,
+    "round_started": _round_started,
+    "phase": _phase,
+    "dice_rolled": _dice_rolled,
+    "die_placed": _die_placed,
+    "ship_moved": _ship_moved,
+    "arrow_blocked": _arrow_blocked,
+    "ship_hit_city": _ship_hit_city,
+    "damage": _damage,
+    "mothership_descended": _mothership_descended,
+    "mothership_action": _mothership_action,
+    "ships_shot_down": _ships_shot_down,
+    "research_changed": _research_changed,
+    "energy_changed": _energy_changed,
+    "room_used": _room_used,
+    "die_discarded": _die_discarded,
+    "excavator_moved": _excavator_moved,
+    "robot_built": _robot_built,
+    "robot_installed": _robot_installed,
+    "robot_used": _robot_used,
+    "robot_removed": _robot_removed,
+    "robot_skipped": _robot_skipped,
+    "ships_added": _ships_added,
+    "ships_waiting": _ships_waiting,
+    "ship_spawned": _ship_spawned,
+    "game_won": _game_won,
+    "game_lost": _game_lost,
+    "ability": _ability,
+}
+
+
+def phrase(ev: UFSEvent, game: Any = None) -> str:
+    """One event as a short phrase (no full stop)."""
+    say = PHRASES.get(ev["kind"])
+    if say is not None:
+        return say(ev, game)
+    # a kind this module does not know (a plugin's): say it plainly rather than hide it
+    fields = ", ".join(f"{k} {v}" for k, v in ev.items() if k not in ("kind", "action"))
+    return ev["kind"].replace("_", " ") + (f": {fields}" if fields else "")
 
 
 # --- grouping ---------------------------------------------------------------------------------
@@ -273,21 +393,20 @@ class Segment:
 
     round: int
     phase: str
-    events: list[Event] = field(default_factory=list)
-    opens: Event | None = None  # the round_started or phase event that began it
+    events: list[UFSEvent] = field(default_factory=list)
+    opens: RoundStarted | Phase | None = None  # the event that began it
 
 
-def segments(events: Iterable[Event], round_no: int = 0, phase: str = "") -> list[Segment]:
+def segments(events: Iterable[UFSEvent], round_no: int = 0, phase: str = "") -> list[Segment]:
     """Cut ``events`` where a round or a phase starts; ``round_no``/``phase``: where they begin."""
     out: list[Segment] = [Segment(round_no, phase)]
     for ev in events:
-        kind = ev.get("kind")
-        if kind == "round_started":
-            round_no = ev.get("round", round_no + 1)
+        if ev["kind"] == "round_started":
+            round_no = ev["round"]
             out.append(Segment(round_no, "", opens=ev))
             continue
-        if kind == "phase":
-            phase = ev.get("phase", "")
+        if ev["kind"] == "phase":
+            phase = ev["phase"]
             if out[-1].events or out[-1].phase:
                 out.append(Segment(round_no, phase, opens=ev))
             else:
@@ -297,9 +416,9 @@ def segments(events: Iterable[Event], round_no: int = 0, phase: str = "") -> lis
     return [s for s in out if s.events or s.opens is not None]
 
 
-def _dice_removed(run: Sequence[Event]) -> str:
-    where = ", ".join(_("{value} on {space}").format(value=ev.get("value"), space=ev.get("space")) for ev in run)
-    why = run[0].get("why", "")
+def _dice_removed(run: Sequence[DieDiscarded]) -> str:
+    where = ", ".join(_("{value} on {space}").format(value=ev["value"], space=ev["space"]) for ev in run)
+    why = run[0]["why"]
     texts = {"player": _("dice {dice} discarded"),
              "end of rooms phase": _("dice {dice} removed at the end of the Rooms Phase"),
              "aa gun or tunnel": _("dice {dice} removed (AA guns and tunnels do nothing in the Rooms Phase)")}
@@ -310,56 +429,61 @@ def _dice_removed(run: Sequence[Event]) -> str:
 CONSEQUENCES = {"ships_added", "damage", "research_changed", "excavator_moved", "robot_removed", "game_lost"}
 
 
-def step_lines(events: Sequence[Event], game: Any = None) -> list[str]:
+def step_lines(events: Sequence[UFSEvent], game: Any = None) -> list[str]:
     """Events one step a line (the Mothership Phase); what a mothership action did joins its line."""
-    lines: list[list[Event]] = []
+    lines: list[list[UFSEvent]] = []
     for ev in events:
-        if ev.get("kind") in _QUIET:
+        if ev["kind"] in _QUIET:
             continue
-        follows = lines and lines[-1][0].get("kind") == "mothership_action"
-        if follows and ev.get("kind") in CONSEQUENCES and ev.get("kind") != "game_lost":
+        follows = lines and lines[-1][0]["kind"] == "mothership_action"
+        if follows and ev["kind"] in CONSEQUENCES and ev["kind"] != "game_lost":
             lines[-1].append(ev)
         else:
             lines.append([ev])
     out = []
     for group in lines:
-        head = phrase(group[0], game)
-        amount = group[0].get("amount")
+        first = group[0]
+        head = phrase(first, game)
+        amount = first["amount"] if first["kind"] == "mothership_action" else None  # only it has followers
         # '+1 white ship' needs no second telling, unless the supply ran short
-        rest = join([ev for ev in group[1:] if ev.get("kind") != "ships_added" or ev.get("count") != amount], game)
+        rest = join([ev for ev in group[1:] if ev["kind"] != "ships_added" or ev["count"] != amount], game)
         out.append(_capital(f"{head} — {rest}" if rest else head))
     return out
 
 
-def join(events: Iterable[Event], game: Any = None) -> str:
+def join(events: Iterable[UFSEvent], game: Any = None) -> str:
     """Events as one line of phrases separated by ``;``, to follow a move's notation.
 
     A die's placement is said only when it tells something the notation does not: its
     ships move fewer rows (an AA gun), or there is no ship to move."""
-    events = [ev for ev in events if ev.get("kind") not in _QUIET]
-    moved = any(ev.get("kind") == "ship_moved" for ev in events)
+    told = [ev for ev in events if ev["kind"] not in _QUIET]
+    moved = any(ev["kind"] == "ship_moved" for ev in told)
     phrases = []
-    for i, ev in enumerate(events):
-        if ev.get("kind") == "die_discarded":
+    for i, ev in enumerate(told):
+        if ev["kind"] == "die_discarded":
             # dice removed together (the end of the Rooms Phase) are told together
-            if i and events[i - 1].get("kind") == "die_discarded" and events[i - 1].get("why") == ev.get("why"):
+            if i and _same_removal(told[i - 1], ev):
                 continue
             run = [ev]
-            for later in events[i + 1:]:
-                if later.get("kind") != "die_discarded" or later.get("why") != ev.get("why"):
+            for later in told[i + 1:]:
+                if later["kind"] != "die_discarded" or later["why"] != ev["why"]:
                     break
                 run.append(later)
             if len(run) > 1:
                 phrases.append(_dice_removed(run))
                 continue
-        if ev.get("kind") == "die_placed":
+        if ev["kind"] == "die_placed":
             if not moved:
-                phrases.append(_("no ship in column {column}").format(column=str(ev.get("space", "?"))[:1]))
+                phrases.append(_("no ship in column {column}").format(column=ev["space"][:1]))
                 continue
-            if ev.get("steps") == ev.get("value"):
+            if ev["steps"] == ev["value"]:
                 continue
         phrases.append(phrase(ev, game))
     return "; ".join(phrases)
+
+
+def _same_removal(before: UFSEvent, ev: DieDiscarded) -> bool:
+    return before["kind"] == "die_discarded" and before["why"] == ev["why"]
 
 
 def _capital(text: str) -> str:
@@ -368,10 +492,10 @@ def _capital(text: str) -> str:
 
 def sentence(ev: Event, game: Any = None) -> str:
     """One event as a sentence."""
-    return _capital(phrase(ev, game))
+    return _capital(phrase(cast("UFSEvent", ev), game))
 
 
-def sentence_list(events: Iterable[Event], game: Any = None) -> str:
+def sentence_list(events: Iterable[UFSEvent], game: Any = None) -> str:
     """Events as one sentence, their phrases separated by ``;``."""
     return _capital(join(events, game))
 
@@ -380,13 +504,13 @@ def sentence_list(events: Iterable[Event], game: Any = None) -> str:
 
 def preview_text(events: Sequence[Event], game: Any = None) -> str:
     """What a move would do, from ``state.preview(action)``: its phrases, or 'nothing happens'."""
-    return join(events, game) or _("nothing happens")
+    return join(cast("Sequence[UFSEvent]", events), game) or _("nothing happens")
 
 
-def marks(events: Sequence[Event]) -> str:
+def marks(events: Iterable[Event]) -> str:
     """Signs for a move list: ``!`` a ship hits the city, ``M`` the mothership moves down,
     ``†`` the game is lost, ``★`` won (:data:`MARK_WORDS` says them in words)."""
-    kinds = {ev.get("kind") for ev in events}
+    kinds = {ev["kind"] for ev in events}
     return "".join(sign for sign, kind in MARK_KINDS.items() if kind in kinds)
 
 
@@ -401,11 +525,11 @@ def marks_key(signs: Iterable[str]) -> str:
     return " · ".join(f"{sign} {_(words)}" for sign, words in MARK_WORDS.items() if sign in present)
 
 
-def danger_cells(previews: Iterable[Sequence[Event]]) -> set[str]:
+def danger_cells(previews: Iterable[Sequence[UFSEvent]]) -> set[str]:
     """The sky cells of ships some previewed move would send into the city."""
     cells: set[str] = set()
     for events in previews:
-        cells.update(str(ev.get("from")) for ev in events if ev.get("kind") == "ship_hit_city")
+        cells.update(ev["from"] for ev in events if ev["kind"] == "ship_hit_city")
     return cells
 
 
@@ -418,14 +542,14 @@ class Step:
     index: int
     notation: str
     chance: bool
-    events: list[Event]
+    events: list[UFSEvent]
 
 
-def steps(notations: Sequence[tuple[str, bool]], events: Iterable[Event], first: int = 0) -> list[Step]:
+def steps(notations: Sequence[tuple[str, bool]], events: Iterable[UFSEvent], first: int = 0) -> list[Step]:
     """Pair each action (notation, is it chance) with its events; ``first``: the index of notations[0]."""
     out = [Step(first + i, n, c, []) for i, (n, c) in enumerate(notations)]
     for ev in events:
-        i = ev.get("action", -1) - first
+        i = ev["action"] - first
         if 0 <= i < len(out):
             out[i].events.append(ev)
     return out
@@ -438,8 +562,8 @@ def log_lines(history: Sequence[Step], game: Any = None) -> list[tuple[int, list
     for step in history:
         started = round_no
         for ev in step.events:
-            if ev.get("kind") == "round_started":
-                round_no = ev.get("round", round_no)
+            if ev["kind"] == "round_started":
+                round_no = ev["round"]
         line_round = started or round_no  # a move that ends a round is told in it; the set-up opens round 1
         if not rounds or rounds[-1][0] != line_round:
             rounds.append((line_round, []))
@@ -448,7 +572,7 @@ def log_lines(history: Sequence[Step], game: Any = None) -> list[tuple[int, list
         if step.chance:
             lines.append(f"({body or step.notation})")
             continue
-        phase_starts = [ev for ev in step.events if ev.get("kind") == "phase" and ev.get("phase") == "mothership"]
+        phase_starts = [ev for ev in step.events if ev["kind"] == "phase" and ev["phase"] == "mothership"]
         if phase_starts:
             # a move that ends the Rooms Phase: the Mothership Phase it starts gets its own line
             cut = step.events.index(phase_starts[0])

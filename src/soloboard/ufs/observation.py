@@ -178,28 +178,28 @@ class UFSObserver:
         if phase == S.SPAWN:
             for c in state.spawn_options:
                 spawn |= 1 << c
-        ms = state.ms
+        mothership_row = state.mothership_row
         return b"".join((
             self._phase[phase],
             b"\x01\x00" if result == 1.0 else (b"\x00\x01" if phase == S.OVER else b"\x00\x00"),
             bytes((  # round, tracks, ships off the board, dice to roll, robot to install: one call
                 state.round if state.round < 256 else 255,
                 state.research, research_last, state.energy, energy_max, state.damage, damage_limit,
-                state.wait_p, state.wait_w, state.supply_w,
-                state.roll_g if phase == S.ROLL else 0, state.roll_w if phase == S.ROLL else 0,
+                state.waiting_primary, state.waiting_reinforcements, state.reinforcement_supply,
+                state.to_roll_plain if phase == S.ROLL else 0, state.to_roll_white if phase == S.ROLL else 0,
                 state.install_value if phase == S.INSTALL else 0,
             )),
             grid.translate(_PRIMARY),
             grid.translate(_REINFORCEMENT),
-            self._ms[ms],
-            self._next_action(state.sky, ms),
-            bytes(state.pool),
-            _BITS5[state.cols_used],
+            self._ms[mothership_row],
+            self._next_action(state.sky, mothership_row),
+            bytes(state.unplaced),
+            _BITS5[state.columns_used],
             bytes(state.dice),
             self._space[state.dig_space + 1],
             bytes(state.robots),
             (_BITS10[ex & 1023] + _BITS10[ex >> 10 & 1023] + _BITS10[ex >> 20 & 1023]) if ex else _NO_SPACES,
-            self._excavation(base, state.exc),
+            self._excavation(base, state.excavator),
             pending_b,
             _BITS5[spawn],
             self._static_part(state),
@@ -221,7 +221,7 @@ class UFSObserver:
             self._digs[base] = planes
         return planes[exc if base is not None else 0]
 
-    def _next_action(self, sky: SkyTables | None, ms: int) -> bytes:
+    def _next_action(self, sky: SkyTables | None, mothership_row: int) -> bytes:
         if sky is None:
             return self._zero_next
         table = self._next.get(sky)
@@ -236,7 +236,7 @@ class UFSObserver:
                         amounts[MOTHERSHIP_ACTIONS.index(kind)] = amount
                 table.append(bytes(amounts))
             self._next[sky] = table
-        return table[ms] if ms < len(table) else self._zero_next
+        return table[mothership_row] if mothership_row < len(table) else self._zero_next
 
     def _action(self, action: tuple[str, int] | None) -> tuple[str | None, int]:
         if action is None:

@@ -139,7 +139,7 @@ def space_content(state: UFSState, space: int) -> str:
     if state.robots[space]:
         tired = "z" if state.exhausted >> space & 1 else ""
         return f"R{state.robots[space]}{tired}"
-    if state.base.path[state.exc] == space:
+    if state.base.path[state.excavator] == space:
         return "EXC"
     return ""
 
@@ -162,7 +162,8 @@ def render_text(state: UFSState) -> str:
     )
     lines.append(
         _("On the mothership: {p} {primary}, {w} {reinforcement}; {reinforcement} supply {supply}").format(
-            p=state.wait_p, primary=primary, w=state.wait_w, reinforcement=reinforcement, supply=state.supply_w)
+            p=state.waiting_primary, primary=primary, w=state.waiting_reinforcements, reinforcement=reinforcement,
+            supply=state.reinforcement_supply)
     )
     lines.append("")
     beside = research_beside_sky(state)
@@ -173,8 +174,8 @@ def render_text(state: UFSState) -> str:
     grid = state.grid
     cell = sky.cell
     sky_word = _("sky")
-    for row in range(state.ms, sky.rows + 1):
-        if row == state.ms:
+    for row in range(state.mothership_row, sky.rows + 1):
+        if row == state.mothership_row:
             cells = "".join(f" [{ship_letter(game, grid[row * COLS + c])}] " for c in range(COLS))
             lines.append(f"MS {row:>2}  {cells}  " + _("drop points"))
             continue
@@ -326,7 +327,7 @@ def _research_track(state: UFSState) -> Text:
 def _action_cell(state: UFSState, row: int) -> Text:
     sky = state.sky
     first = acts_before_descending(state)
-    if row == state.ms:
+    if row == state.mothership_row:
         if row == sky.skull_row:
             return Text("▲ " + _("mothership on the SKULL row: the game is lost"), style="bold white on red")
         return Text("▲ " + _("mothership and its drop points"), style="bold")
@@ -337,9 +338,7 @@ def _action_cell(state: UFSState, row: int) -> Text:
         label = action_text(state, row)
         style = "yellow italic" if action is not None and action[0] == "none" else ""
         text = Text(label or "-", style=style or ("dim" if not label else ""))
-    if row == state.ms + 1:
-        # boxed: the mothership moves onto this row next and does its action; 9-card: the symbol
-        # just below the mothership's arrow fires next, and then the mothership moves down
+    if row == state.next_mothership_row():
         text.append("  ◀ " + (_("fires next") if first else _("next")), style="bold")
     return text
 
@@ -355,15 +354,15 @@ def _sky_table(state: UFSState, flagged: frozenset[str] = frozenset()) -> Table:
     if beside:
         table.add_column(_("research"), justify="left")
     table.add_column(action_word(state))
-    ms = state.ms
+    mothership_row = state.mothership_row
     # rows the mothership covers are drawn only while the research costs beside them still matter
-    first = 0 if ms == 0 else 1 if beside else ms
+    first = 0 if mothership_row == 0 else 1 if beside else mothership_row
     for row in range(first, sky.rows + 1):
-        if row < ms:  # covered by the mothership: only the research cost still matters
+        if row < mothership_row:  # covered by the mothership: only the research cost still matters
             blanks = [Text("░░", style="dim") for _ in range(COLS)]
             table.add_row(Text(f"{row}", style="dim"), *blanks, _research_cell(state, row), Text(""))
             continue
-        if row == ms:
+        if row == mothership_row:
             cells = [_drop_point(game, state.grid[row * COLS + c]) for c in range(COLS)]
             label = Text(f"MS {row}", style="bold magenta")
         else:
@@ -420,7 +419,7 @@ def _base_cell(state: UFSState, space: int) -> Text:
         tired = state.exhausted >> space & 1
         text.append(" ")
         text.append(f"R{state.robots[space]}{'z' if tired else ''}", style="dim blue" if tired else ROBOT_STYLE)
-    distance = base.pos[space] - state.exc
+    distance = base.pos[space] - state.excavator
     if distance == 0:
         text.append(" EXC", style="bold yellow")
     elif 1 <= distance <= 6:
@@ -463,17 +462,18 @@ def _mothership_line(state: UFSState) -> Text:
     primary, reinforcement = (ship_colour(name) for name in game.ship_names)
     return Text.assemble(
         (_("Mothership") + " ", "bold"),
-        _("row {row} · waiting to spawn: {n} {ship} (").format(row=state.ms, n=state.wait_p, ship=primary),
-        _ship_text(game, PRIMARY), _("), {n} {ship} (").format(n=state.wait_w, ship=reinforcement),
+        _("row {row} · waiting to spawn: {n} {ship} (").format(row=state.mothership_row, n=state.waiting_primary,
+                                                                ship=primary),
+        _ship_text(game, PRIMARY), _("), {n} {ship} (").format(n=state.waiting_reinforcements, ship=reinforcement),
         _ship_text(game, REINFORCEMENT),
-        _(") · {ship} ships in the supply: {n}").format(ship=reinforcement, n=state.supply_w),
+        _(") · {ship} ships in the supply: {n}").format(ship=reinforcement, n=state.reinforcement_supply),
     )
 
 
 def _next_action_line(state: UFSState) -> Text:
     sky = state.sky
-    nxt = state.ms + 1
-    moves_left = sky.skull_row - state.ms
+    nxt = state.next_mothership_row()
+    moves_left = sky.skull_row - state.mothership_row
     if acts_before_descending(state):
         if nxt == sky.skull_row:
             return Text(
@@ -518,10 +518,10 @@ def _spawn_line(state: UFSState) -> Text:
                     style="bold")
     primary, reinforcement = (ship_colour(name) for name in game.ship_names)
     which = []
-    if state.wait_p:
-        which.append(f"{state.wait_p} {primary}")
-    if state.wait_w:
-        which.append(f"{state.wait_w} {reinforcement}")
+    if state.waiting_primary:
+        which.append(f"{state.waiting_primary} {primary}")
+    if state.waiting_reinforcements:
+        which.append(f"{state.waiting_reinforcements} {reinforcement}")
     if len(which) > 1:
         return Text(_("A ship must spawn (waiting: {ships}): choose which ship, and the drop point above column "
                       "{columns}.").format(ships=", ".join(which), columns=options), style="bold")
@@ -537,7 +537,7 @@ def _phase_lines(state: UFSState) -> list[Text]:
         lines.append(Text(game.hooks.decision_prompt(state), style="bold"))
     if phase in ("place", "ability"):
         plain, white = state.unplaced_dice()
-        used = "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1) or _("none")
+        used = "".join("abcde"[c] for c in range(COLS) if state.columns_used >> c & 1) or _("none")
         lines.append(Text.assemble(
             (_("Unplaced dice:") + " ", "bold"), f"{die_colour(game.dice_names[0])} ",
             _dice_text(plain, die_style(game, A.GRAY)),
@@ -551,7 +551,7 @@ def _phase_lines(state: UFSState) -> list[Text]:
         else:
             text = _("A die waits at {space} to dig (1 energy in the Rooms Phase); it digs only if it shows at least "
                      "its distance, {distance}, else it is just removed.").format(
-                space=space, distance=state.base.pos[state.dig_space] - state.exc)
+                space=space, distance=state.base.pos[state.dig_space] - state.excavator)
         lines.append(Text(text))
     if state.pending_robots and phase != "install":
         built = ", ".join(f"R{v}" for v in state.pending_robots)

@@ -43,21 +43,21 @@ def position_dict(state: UFSState) -> dict[str, Any]:
         "phase": PHASE_NAMES[state.phase],
         "round": state.round,
         game.sides_key: list(state.sky.sides) if state.sky is not None else None,
-        "mothership_row": state.ms,
+        "mothership_row": state.mothership_row,
         "sky": ["".join(ships[grid[r * COLS + c]] for c in range(COLS)) for r in range(game.sky_rows + 1)],
-        "waiting": {game.ship_names[0]: state.wait_p, game.ship_names[1]: state.wait_w},
-        f"{game.ship_names[1]}_supply": state.supply_w,
+        "waiting": {game.ship_names[0]: state.waiting_primary, game.ship_names[1]: state.waiting_reinforcements},
+        f"{game.ship_names[1]}_supply": state.reinforcement_supply,
         "research": state.research,
         "energy": state.energy,
         "damage": state.damage,
-        "excavator": A.space_name(state.base.path[state.exc]) if state.base is not None else None,
+        "excavator": A.space_name(state.base.path[state.excavator]) if state.base is not None else None,
         "dice": {A.space_name(s): v for s, v in enumerate(state.dice) if v},
         "robots": {
             A.space_name(s): {"value": v, "exhausted": bool(state.exhausted >> s & 1)}
             for s, v in enumerate(state.robots) if v
         },
         "unplaced": {game.dice_names[0]: plain, game.dice_names[1]: white},
-        "columns_used": "".join("abcde"[c] for c in range(COLS) if state.cols_used >> c & 1),
+        "columns_used": "".join("abcde"[c] for c in range(COLS) if state.columns_used >> c & 1),
         "dig_die": A.space_name(state.dig_space) if state.dig_space >= 0 else None,
         "result": None if state.result is None else ("win" if state.result == 1.0 else "loss"),
         "loss_cause": state.loss_cause or None,
@@ -68,7 +68,7 @@ def position_dict(state: UFSState) -> dict[str, Any]:
     if tiles is not None:  # advanced sky tiles (a plugin's): which tile lies at each height
         pos["sky_tiles"] = tiles
     if state.phase == ROLL:
-        pos["to_roll"] = {game.dice_names[0]: state.roll_g, game.dice_names[1]: state.roll_w}
+        pos["to_roll"] = {game.dice_names[0]: state.to_roll_plain, game.dice_names[1]: state.to_roll_white}
     if state.phase == INSTALL:
         pos["install_value"] = state.install_value
     if state.pending_robots:
@@ -177,7 +177,7 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     state._use_layout(layout)
     state.phase = phase
     state.round = _field(pos, "round", int, 1, 10_000)
-    state.ms = _field(pos, "mothership_row", int, 0, state.sky.skull_row - (0 if phase == OVER else 1))
+    state.mothership_row = _field(pos, "mothership_row", int, 0, state.sky.skull_row - (0 if phase == OVER else 1))
     state.research = _field(pos, "research", int, 0, state.sky.research_last)
     state.energy = _field(pos, "energy", int, 0, layout.energy_max)
     state.damage = _field(pos, "damage", int, 0, layout.damage_limit)
@@ -190,24 +190,24 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
             f"'sky' must be {game.sky_rows + 1} strings of {COLS} characters '.', '{primary}' or '{reinforcement}'"
         )
     grid = [{".": 0, primary: PURPLE, reinforcement: WHITE_SHIP}[ch] for row in rows for ch in row]
-    if any(grid[: state.ms * COLS]):
+    if any(grid[: state.mothership_row * COLS]):
         raise InvalidSaveError("a ship is above the mothership's drop points")
     state.grid = grid
     waiting = _field(pos, "waiting", dict)
     first, second = game.ship_names
-    state.wait_p = _field(waiting, first, int, 0, game.primary_ships)
-    state.wait_w = _field(waiting, second, int, 0, game.reinforcement_ships)
-    state.supply_w = _field(pos, f"{second}_supply", int, 0, game.reinforcement_ships)
-    if grid.count(PURPLE) + state.wait_p != game.primary_ships:
+    state.waiting_primary = _field(waiting, first, int, 0, game.primary_ships)
+    state.waiting_reinforcements = _field(waiting, second, int, 0, game.reinforcement_ships)
+    state.reinforcement_supply = _field(pos, f"{second}_supply", int, 0, game.reinforcement_ships)
+    if grid.count(PURPLE) + state.waiting_primary != game.primary_ships:
         raise InvalidSaveError(f"{first} ships are not conserved: there must be {game.primary_ships} in all")
-    if grid.count(WHITE_SHIP) + state.wait_w + state.supply_w != game.reinforcement_ships:
+    if grid.count(WHITE_SHIP) + state.waiting_reinforcements + state.reinforcement_supply != game.reinforcement_ships:
         raise InvalidSaveError(
             f"{second} ships are not conserved: board + mothership + supply must be {game.reinforcement_ships}"
         )
     base = state.base  # the layout's: in a 9-card draw the base cards may be drawn too
     exc_space = _space(_field(pos, "excavator", str), "excavator")
-    state.exc = base.pos[exc_space]
-    if state.exc < base.excavator_start:
+    state.excavator = base.pos[exc_space]
+    if state.excavator < base.excavator_start:
         raise InvalidSaveError("the excavator is behind its start space")
     dice = _field(pos, "dice", dict)
     state.dice = [0] * A.N_SPACES
@@ -223,20 +223,20 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     used = _field(pos, "columns_used", str)
     if not set(used) <= set("abcde") or len(set(used)) != len(used):
         raise InvalidSaveError(f"'columns_used' must name columns a-e at most once each, not {used!r}")
-    state.cols_used = sum(1 << "abcde".index(c) for c in used)
-    if cols & ~state.cols_used:
+    state.columns_used = sum(1 << "abcde".index(c) for c in used)
+    if cols & ~state.columns_used:
         raise InvalidSaveError("a column holds a die but is not marked as used")
     dig = pos.get("dig_die")
     state.dig_space = -1 if dig is None else _space(dig, "dig_die")
     if state.dig_space >= 0:
-        distance = base.pos[state.dig_space] - state.exc
+        distance = base.pos[state.dig_space] - state.excavator
         reach = state.dice[state.dig_space] if game.ruleset.dig_checked_on_place else base.path_length
         if not state.dice[state.dig_space] or distance < 1 or reach < distance:
             raise InvalidSaveError(
                 f"'dig_die' {dig}: the excavation die must stand 1..(its value) spaces ahead of the excavator"
             )
     for s in range(A.N_SPACES):
-        if state.dice[s] and base.pos[s] >= state.exc and s != state.dig_space:
+        if state.dice[s] and base.pos[s] >= state.excavator and s != state.dig_space:
             raise InvalidSaveError(f"the die on {A.space_name(s)} is on an unexcavated space")
     robots = _field(pos, "robots", dict)
     if len(robots) > game.hooks.max_robots(state):
@@ -247,7 +247,8 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise InvalidSaveError(f"robot on {name} must show 1..6")
         on_guns = game.ruleset.robots_on_aa_guns
-        if base.kind[s] not in ((ROOM, AA_GUN) if on_guns else (ROOM,)) or base.pos[s] >= state.exc or state.dice[s]:
+        if (base.kind[s] not in ((ROOM, AA_GUN) if on_guns else (ROOM,)) or base.pos[s] >= state.excavator
+                or state.dice[s]):
             raise InvalidSaveError(
                 f"a robot cannot stand on {name}: robots stand on empty excavated room spaces"
                 + (" or AA guns" if on_guns else " (in this edition not on AA guns)")
@@ -256,20 +257,21 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         if robot.get("exhausted"):
             state.exhausted |= 1 << s
     unplaced = _field(pos, "unplaced", dict)
-    state.pool = [0] * 12
+    state.unplaced = [0] * 12
     for color, key in enumerate(game.dice_names):
         values = _field(unplaced, key, list)
         for v in values:
             if not isinstance(v, int) or not 1 <= v <= 6:
                 raise InvalidSaveError(f"unplaced {key} dice must show 1..6")
-            state.pool[color * 6 + v - 1] += 1
-    if sum(state.pool[:6]) > game.plain_dice or sum(state.pool[6:]) > game.white_dice:
+            state.unplaced[color * 6 + v - 1] += 1
+    if sum(state.unplaced[:6]) > game.plain_dice or sum(state.unplaced[6:]) > game.white_dice:
         raise InvalidSaveError("more unplaced dice than the game has")
     if phase == ROLL:
         to_roll = _field(pos, "to_roll", dict)
-        state.roll_g = _field(to_roll, game.dice_names[0], int, 0, game.plain_dice)
-        state.roll_w = _field(to_roll, game.dice_names[1], int, 0, game.white_dice)
-        if game.fixed_white_sixes and not state.cols_used and state.roll_w + game.fixed_white_sixes > game.white_dice:
+        state.to_roll_plain = _field(to_roll, game.dice_names[0], int, 0, game.plain_dice)
+        state.to_roll_white = _field(to_roll, game.dice_names[1], int, 0, game.white_dice)
+        if (game.fixed_white_sixes and not state.columns_used
+                and state.to_roll_white + game.fixed_white_sixes > game.white_dice):
             raise InvalidSaveError(  # Washington, DC (blue): the round's first roll sets a white die to 6
                 f"'to_roll': the round's first roll rolls {game.white_dice - game.fixed_white_sixes} "
                 f"{game.dice_names[1]} dice here (the city sets the others to 6)"
@@ -314,7 +316,7 @@ def _check_spawn(state: UFSState, options: list[Any]) -> None:
     """
     if not all(isinstance(c, str) and len(c) == 1 and c in "abcde" for c in options):
         raise InvalidSaveError(f"'spawn_options' must name columns a-e, not {options!r}")
-    if not state.wait_p and not state.wait_w:
+    if not state.waiting_primary and not state.waiting_reinforcements:
         raise InvalidSaveError("the position is in the spawn phase but no ship waits on the mothership")
     probe = state.clone()
     probe._spawn_ships()
@@ -330,10 +332,10 @@ def _check_spawn(state: UFSState, options: list[Any]) -> None:
 
 def _check_ability(game: Any, state: UFSState) -> None:
     """A city ability's decision (Washington, DC damaged): right after the round's first roll, a choice to make."""
-    dice = sum(state.pool)
+    dice = sum(state.unplaced)
     if not (game.hooks.adds_decisions and game.first_roll_hook):
         raise InvalidSaveError("the position is in the ability phase but this city side has no decision to make")
-    if state.cols_used or dice != game.plain_dice + game.white_dice or len(game.hooks.decision_actions(state)) < 2:
+    if state.columns_used or dice != game.plain_dice + game.white_dice or len(game.hooks.decision_actions(state)) < 2:
         raise InvalidSaveError(
             "the ability phase comes right after the round's first roll: every worker die unplaced, "
             "no column used, and a die below 6"

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 COLS = A.COLS
 N_SPACES = A.N_SPACES
 PURPLE, WHITE_SHIP = 1, 2
+AA_GUN_SLOWDOWN = 1  # a worker die on an AA gun (base row 0) moves its column's ships one space fewer (rule 3)
 
 # phases
 SETUP, ROLL, PLACE, ROOMS, INSTALL, SPAWN, OVER = range(7)
@@ -55,9 +56,10 @@ class UFSState(EventLog, StateMixin):
     """A position. Use :meth:`UFSGame.new_initial_state` to get one."""
 
     __slots__ = (
-        "game", "rules", "layout", "base", "sky", "phase", "grid", "ms", "wait_p", "wait_w", "supply_w",
-        "research", "energy", "damage", "exc", "round", "dice", "robots", "exhausted",
-        "pool", "cols_used", "dig_space", "roll_g", "roll_w", "install_value",
+        "game", "rules", "layout", "base", "sky", "phase", "grid", "mothership_row",
+        "waiting_primary", "waiting_reinforcements", "reinforcement_supply",
+        "research", "energy", "damage", "excavator", "round", "dice", "robots", "exhausted",
+        "unplaced", "columns_used", "dig_space", "to_roll_plain", "to_roll_white", "install_value",
         "spawn_options", "pending_robots", "result", "loss_cause", "hist", "origin", "_ev", "once_left",
     )
 
@@ -70,25 +72,26 @@ class UFSState(EventLog, StateMixin):
         self.game = game
         self.rules = game.ruleset
         self.grid = [0] * ((game.sky_rows + 1) * COLS)
-        self.ms = 0
+        self.mothership_row = 0  # the sky row of its drop points; ships above it are off the board
         for col in range(COLS):  # the five purple (green) ships start on the drop points
             self.grid[col] = PURPLE
-        self.wait_p = game.primary_ships - COLS
-        self.wait_w = 0
-        self.supply_w = game.reinforcement_ships
+        # ships on the mothership waiting to spawn: primary (purple/green), reinforcements (white/red)
+        self.waiting_primary = game.primary_ships - COLS
+        self.waiting_reinforcements = 0
+        self.reinforcement_supply = game.reinforcement_ships  # reinforcements not yet in play
         self.research = 0
         self.energy = 0
         self.damage = 0
-        self.exc = 0
+        self.excavator = 0  # its index on base.path: the spaces before it are excavated
         self.round = 0
         self.dice = [0] * N_SPACES
         self.robots = [0] * N_SPACES
-        self.exhausted = 0
-        self.pool = [0] * 12  # unplaced worker dice: gray counts by value, then white
-        self.cols_used = 0
-        self.dig_space = -1
-        self.roll_g = 0
-        self.roll_w = 0
+        self.exhausted = 0  # bit s: the robot on space s is used up (or new) until the Rooms Phase ends
+        self.unplaced = [0] * A.DIE_KINDS  # how many unplaced worker dice show each value: plain dice, then white
+        self.columns_used = 0  # bit c: column c has had a worker die this round
+        self.dig_space = -1  # the space of the die placed to dig (on an unexcavated space), -1: none
+        self.to_roll_plain = 0  # the dice the next roll rolls
+        self.to_roll_white = 0
         self.install_value = 0
         self.spawn_options: tuple[int, ...] = ()
         self.pending_robots: list[int] = []  # robots built this phase, installed at its end (9-card edition)
@@ -108,7 +111,7 @@ class UFSState(EventLog, StateMixin):
             self.phase = SETUP
             self.base = game.base  # type: ignore[assignment]  # None where the draw decides the base too
             self.energy = game.start_energy
-            self.exc = self.base.excavator_start if self.base is not None else 0
+            self.excavator = self.base.excavator_start if self.base is not None else 0
         game.hooks.setup(self)
 
     def _use_layout(self, layout: Layout) -> None:
@@ -116,7 +119,7 @@ class UFSState(EventLog, StateMixin):
         self.sky = layout.sky
         self.base = layout.base
         self.energy = layout.start_energy
-        self.exc = layout.base.excavator_start
+        self.excavator = layout.base.excavator_start
 
     # --- the OpenSpiel-shaped API ------------------------------------------------------
 
@@ -142,7 +145,7 @@ class UFSState(EventLog, StateMixin):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == ROLL:
-            return list(A.ROLL_OUTCOMES[(self.roll_g, self.roll_w)])
+            return list(A.ROLL_OUTCOMES[(self.to_roll_plain, self.to_roll_white)])
         if self.phase == SETUP:
             masks = self.game.setup_masks()
             return [(A.SKY_CHANCE + m, 1.0 / len(masks)) for m in masks]
@@ -152,8 +155,8 @@ class UFSState(EventLog, StateMixin):
         """A chance outcome drawn with the right probabilities (faster than ``chance_outcomes``)."""
         if self.phase == ROLL:
             rand = rng.random
-            g = tuple(sorted([int(rand() * 6) + 1 for _ in range(self.roll_g)]))
-            w = tuple(sorted([int(rand() * 6) + 1 for _ in range(self.roll_w)]))
+            g = tuple(sorted([int(rand() * 6) + 1 for _ in range(self.to_roll_plain)]))
+            w = tuple(sorted([int(rand() * 6) + 1 for _ in range(self.to_roll_white)]))
             return A.ROLL_INDEX[(g, w)]
         outcomes = self.chance_outcomes()
         if not outcomes:
@@ -222,23 +225,23 @@ class UFSState(EventLog, StateMixin):
         new.sky = self.sky
         new.phase = self.phase
         new.grid = self.grid[:]
-        new.ms = self.ms
-        new.wait_p = self.wait_p
-        new.wait_w = self.wait_w
-        new.supply_w = self.supply_w
+        new.mothership_row = self.mothership_row
+        new.waiting_primary = self.waiting_primary
+        new.waiting_reinforcements = self.waiting_reinforcements
+        new.reinforcement_supply = self.reinforcement_supply
         new.research = self.research
         new.energy = self.energy
         new.damage = self.damage
-        new.exc = self.exc
+        new.excavator = self.excavator
         new.round = self.round
         new.dice = self.dice[:]
         new.robots = self.robots[:]
         new.exhausted = self.exhausted
-        new.pool = self.pool[:]
-        new.cols_used = self.cols_used
+        new.unplaced = self.unplaced[:]
+        new.columns_used = self.columns_used
         new.dig_space = self.dig_space
-        new.roll_g = self.roll_g
-        new.roll_w = self.roll_w
+        new.to_roll_plain = self.to_roll_plain
+        new.to_roll_white = self.to_roll_white
         new.install_value = self.install_value
         new.spawn_options = self.spawn_options
         new.pending_robots = self.pending_robots[:]
@@ -294,25 +297,36 @@ class UFSState(EventLog, StateMixin):
         return PHASE_NAMES[self.phase]
 
     def is_excavated(self, space: int) -> bool:
-        return self.base.pos[space] < self.exc
+        return self.base.pos[space] < self.excavator
 
     def robot_count(self) -> int:
         return sum(1 for v in self.robots if v)
 
     def unplaced_dice(self) -> tuple[list[int], list[int]]:
         """Unplaced worker dice values: (gray or black, white)."""
-        pool = self.pool
-        gray = [v + 1 for v in range(6) for _ in range(pool[v])]
-        white = [v + 1 for v in range(6) for _ in range(pool[6 + v])]
+        unplaced = self.unplaced
+        gray = [v + 1 for v in range(6) for _ in range(unplaced[v])]
+        white = [v + 1 for v in range(6) for _ in range(unplaced[6 + v])]
         return gray, white
 
     def top_ship_distance(self, col: int) -> int | None:
         """Rows from the drop point down to the topmost ship of a column (None: no ship)."""
         grid = self.grid
-        for row in range(self.ms, self.sky.rows + 1):
+        for row in range(self.mothership_row, self.sky.rows + 1):
             if grid[row * COLS + col]:
-                return row - self.ms
+                return row - self.mothership_row
         return None
+
+    def room_cost(self, room_index: int) -> int:
+        """The energy using the room costs now: its printed cost, unless a city ability changes it."""
+        room = self.base.rooms[room_index]
+        game = self.game
+        return game.hooks.room_cost(self, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
+
+    def next_mothership_row(self) -> int:
+        """The sky row whose printed action (boxed) or symbol (9-card: the one just below the card's
+        arrow) the next Mothership Phase resolves."""
+        return self.mothership_row + 1  # boxed: the row it moves onto; 9-card: before it moves
 
     def room_value(self, room_index: int) -> int | None:
         """The value the room would have if used now (None if not every space is filled)."""
@@ -346,10 +360,10 @@ class UFSState(EventLog, StateMixin):
     def _start_round(self) -> None:
         self.round += 1
         self.phase = ROLL
-        self.roll_g = self.game.plain_dice
+        self.to_roll_plain = self.game.plain_dice
         # a city ability may set white dice to 6 instead of rolling them on the round's first roll
-        self.roll_w = self.game.white_dice - self.game.fixed_white_sixes
-        self.cols_used = 0
+        self.to_roll_white = self.game.white_dice - self.game.fixed_white_sixes
+        self.columns_used = 0
         self.dig_space = -1
         if self._ev is not None:
             self._emit("round_started", round=self.round)
@@ -358,36 +372,36 @@ class UFSState(EventLog, StateMixin):
         if not 0 <= action < A.SKY_CHANCE:
             raise IllegalActionError(_("{action} is not a dice roll").format(action=action), "dice roll")
         g, w = A.ROLLS[action]
-        if len(g) != self.roll_g or len(w) != self.roll_w:
+        if len(g) != self.to_roll_plain or len(w) != self.to_roll_white:
             raise IllegalActionError(
                 _("this roll is of {n} {colour} and {white} white dice, not {got} and {got_white}").format(
-                    n=self.roll_g, colour=die_colour(self.game.dice_names[0]), white=self.roll_w,
+                    n=self.to_roll_plain, colour=die_colour(self.game.dice_names[0]), white=self.to_roll_white,
                     got=len(g), got_white=len(w)), "dice roll",
             )
-        pool = [0] * 12
+        unplaced = [0] * A.DIE_KINDS
         for v in g:
-            pool[v - 1] += 1
+            unplaced[v - 1] += 1
         for v in w:
-            pool[5 + v] += 1
-        self.pool = pool
+            unplaced[5 + v] += 1
+        self.unplaced = unplaced
         self.phase = PLACE
         if self._ev is not None:
-            self._emit("dice_rolled", plain=list(g), white=list(w), reroll=self.cols_used != 0)
+            self._emit("dice_rolled", plain=list(g), white=list(w), reroll=self.columns_used != 0)
         # no column used yet: the round's first roll, when a city ability may act (hooks.py)
-        if self.cols_used == 0 and self.game.first_roll_hook and self.game.hooks.after_first_roll(self):
+        if self.columns_used == 0 and self.game.first_roll_hook and self.game.hooks.after_first_roll(self):
             self.phase = ABILITY  # the player decides first
 
     def _place_actions(self) -> list[int]:
         # the placements of each die depend on three small numbers only: look them up (the hottest path of a
-        # playout); keying on those, not on the whole pool, keeps the table small enough to stay warm
-        key = (self.exc, self.cols_used, self.dig_space < 0)
+        # playout); keying on those, not on every unplaced die, keeps the table small enough to stay warm
+        key = (self.excavator, self.columns_used, self.dig_space < 0)
         slots = self.base.placement_cache.get(key)
         if slots is None:
             slots = self.base.placement_cache[key] = self._placements()
-        pool = self.pool
+        unplaced = self.unplaced
         acts: list[int] = []
         for i in range(12):
-            if pool[i]:
+            if unplaced[i]:
                 acts += slots[i]
         robots = self.robots
         if not any(robots):
@@ -401,20 +415,20 @@ class UFSState(EventLog, StateMixin):
     def _placements(self) -> tuple[tuple[int, ...], ...]:
         """For each of the 12 dice (gray 1..6, white 1..6): every placement it has, ignoring robots."""
         targets = self.base.place_targets
-        exc = self.exc
-        used = self.cols_used
+        excavator = self.excavator
+        used = self.columns_used
         can_dig = self.dig_space < 0
         any_reach = 0 if self.rules.dig_checked_on_place else self.base.path_length
         slots = []
-        for i in range(12):
-            value = i % 6 + 1
-            base = (i // 6) * 180 + (value - 1) * 30
+        for i in range(A.DIE_KINDS):
+            value = i % A.DIE_FACES + 1
+            base = A.place_action(i // A.DIE_FACES, value, 0)
             reach = (any_reach or value) if can_dig else 0
-            slots.append(tuple(base + s for s in targets(exc, used, reach)))
+            slots.append(tuple(base + s for s in targets(excavator, used, reach)))
         return tuple(slots)
 
     def _place(self, color: int, value: int, space: int) -> None:
-        if not self.pool[color * 6 + value - 1]:
+        if not self.unplaced[color * 6 + value - 1]:
             plain, white = self.unplaced_dice()
             names = self.game.dice_names
             raise IllegalActionError(
@@ -423,15 +437,15 @@ class UFSState(EventLog, StateMixin):
                     plain=plain or _("none"), white=white or _("none")), "dice phase: roll",
             )
         col = space % COLS
-        if self.cols_used >> col & 1:
+        if self.columns_used >> col & 1:
             raise IllegalActionError(
                 _("column {column} already has a worker die this round: each die goes in a different column").format(
                     column="abcde"[col]),
                 "rule 1: one die per column",
             )
         pos = self.base.pos[space]
-        if pos >= self.exc:
-            distance = pos - self.exc
+        if pos >= self.excavator:
+            distance = pos - self.excavator
             if self.dig_space >= 0:
                 raise IllegalActionError(
                     _("{space} is unexcavated and a die already waits to dig at {dig}: at most one die per round "
@@ -458,9 +472,9 @@ class UFSState(EventLog, StateMixin):
                     space=A.space_name(space)),
                 "robots: occupied space",
             )
-        self.pool[color * 6 + value - 1] -= 1
-        self.cols_used |= 1 << col
-        steps = value - 1 if space < COLS else value  # AA guns (row 0) slow the ships by one
+        self.unplaced[color * 6 + value - 1] -= 1
+        self.columns_used |= 1 << col
+        steps = value - AA_GUN_SLOWDOWN if space < COLS else value
         if self._ev is not None:
             self._emit("die_placed", color=self.game.dice_names[color], value=value, space=A.space_name(space),
                        steps=steps)
@@ -473,13 +487,13 @@ class UFSState(EventLog, StateMixin):
             self._descend(col, steps)
             if self.phase == OVER:
                 return
-        if not any(self.pool):
+        if not any(self.unplaced):
             self._start_rooms()
         elif color == A.WHITE:
             self.phase = ROLL
-            pool = self.pool
-            self.roll_g = pool[0] + pool[1] + pool[2] + pool[3] + pool[4] + pool[5]
-            self.roll_w = pool[6] + pool[7] + pool[8] + pool[9] + pool[10] + pool[11]
+            unplaced = self.unplaced
+            self.to_roll_plain = unplaced[0] + unplaced[1] + unplaced[2] + unplaced[3] + unplaced[4] + unplaced[5]
+            self.to_roll_white = unplaced[6] + unplaced[7] + unplaced[8] + unplaced[9] + unplaced[10] + unplaced[11]
 
     # --- ships -----------------------------------------------------------------------------
 
@@ -487,7 +501,7 @@ class UFSState(EventLog, StateMixin):
         """Every ship in ``col`` moves down ``steps`` at once; then the spaces take effect, top first."""
         grid = self.grid
         moved = []
-        for idx in range(self.ms * COLS + col, len(grid), COLS):
+        for idx in range(self.mothership_row * COLS + col, len(grid), COLS):
             if grid[idx]:
                 moved.append((idx, grid[idx]))
                 grid[idx] = 0
@@ -504,9 +518,9 @@ class UFSState(EventLog, StateMixin):
                 if counted:
                     self.damage += 1
                 if ship == PURPLE:
-                    self.wait_p += 1
+                    self.waiting_primary += 1
                 else:
-                    self.wait_w += 1
+                    self.waiting_reinforcements += 1
                 if ev is not None:
                     self._emit_hit(ship, idx, counted)
             else:
@@ -519,7 +533,7 @@ class UFSState(EventLog, StateMixin):
             return
         cell = self.sky.cell
         for idx in landed:
-            if idx < (self.ms + 1) * COLS or not grid[idx]:
+            if idx < (self.mothership_row + 1) * COLS or not grid[idx]:
                 continue  # sent back to the mothership by an earlier effect (rule 4)
             code = cell[idx]
             if code == ARROW_LEFT:
@@ -563,27 +577,27 @@ class UFSState(EventLog, StateMixin):
     def _mothership_descends(self, why: str = "phase", at: int = -1) -> None:
         """The mothership moves down a row with the ships on its drop points (rule 12)."""
         grid = self.grid
-        old = self.ms * COLS
+        old = self.mothership_row * COLS
         new = old + COLS
         returned = []
         for col in range(COLS):
             ship = grid[new + col]
             if ship:
                 if ship == PURPLE:
-                    self.wait_p += 1
+                    self.waiting_primary += 1
                 else:
-                    self.wait_w += 1
+                    self.waiting_reinforcements += 1
                 returned.append(ship)
             grid[new + col] = grid[old + col]
             grid[old + col] = 0
-        self.ms += 1
+        self.mothership_row += 1
         if self._ev is not None:
-            fields: dict[str, Any] = {"row": self.ms, "why": why,
+            fields: dict[str, Any] = {"row": self.mothership_row, "why": why,
                                       "returned": [self._ship_name(ship) for ship in returned]}
             if at >= 0:
                 fields["at"] = sky_cell(at)
             self._emit("mothership_descended", **fields)
-        if self.ms >= self.sky.skull_row:
+        if self.mothership_row >= self.sky.skull_row:
             self._lose(LOSS_SKULL)
 
     def _lose(self, cause: str) -> None:
@@ -627,16 +641,15 @@ class UFSState(EventLog, StateMixin):
         robots = self.robots
         exhausted = self.exhausted
         pos = self.base.pos
-        exc = self.exc
-        game = self.game
+        excavator = self.excavator
+        hooked = self.game.room_cost_hook  # without a city ability changing costs, skip the call (hot path)
         usable = []
         for room in self.base.rooms:
             for s in room.spaces:
-                if pos[s] >= exc or not (dice[s] or (robots[s] and not exhausted >> s & 1)):
+                if pos[s] >= excavator or not (dice[s] or (robots[s] and not exhausted >> s & 1)):
                     break
             else:
-                cost = game.hooks.room_cost(self, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
-                if self.energy >= cost:
+                if self.energy >= (self.room_cost(room.index) if hooked else room.energy_cost):
                     usable.append(room.anchor)
         return usable
 
@@ -702,7 +715,7 @@ class UFSState(EventLog, StateMixin):
         dice = self.dice
         robots = self.robots
         for s in room.spaces:
-            if base.pos[s] >= self.exc:
+            if base.pos[s] >= self.excavator:
                 raise IllegalActionError(
                     _("{space} is not excavated yet: a room works only once it is dug out").format(
                         space=A.space_name(s)),
@@ -715,7 +728,7 @@ class UFSState(EventLog, StateMixin):
                       "or a ready robot").format(space=A.space_name(s), what=what), "rule 9: multi-space rooms",
                 )
         game = self.game
-        cost = game.hooks.room_cost(self, room, room.energy_cost) if game.room_cost_hook else room.energy_cost
+        cost = self.room_cost(index)
         if self.energy < cost:
             raise IllegalActionError(
                 _("the room costs {cost} energy and you have {energy}").format(cost=cost, energy=self.energy),
@@ -795,7 +808,7 @@ class UFSState(EventLog, StateMixin):
     def _fighters(self, value: int) -> int:
         """Shoot down every ship on an explosion of at most ``value``; the number shot."""
         grid = self.grid
-        first = (self.ms + 1) * COLS  # ships on the drop points are not in the sky
+        first = (self.mothership_row + 1) * COLS  # ships on the drop points are not in the sky
         shot = []
         for idx, number in self.sky.explosions:
             if number > value:
@@ -804,9 +817,9 @@ class UFSState(EventLog, StateMixin):
             if ship and idx >= first:
                 grid[idx] = 0
                 if ship == PURPLE:
-                    self.wait_p += 1
+                    self.waiting_primary += 1
                 else:
-                    self.supply_w += 1
+                    self.reinforcement_supply += 1
                 shot.append((ship, idx))
         if shot and self._ev is not None:
             self._emit("ships_shot_down", value=value,
@@ -835,7 +848,7 @@ class UFSState(EventLog, StateMixin):
 
     def _dig_reaches(self) -> bool:
         """The excavation die shows at least its distance (checked here in the 9-card edition)."""
-        return self.dice[self.dig_space] >= self.base.pos[self.dig_space] - self.exc
+        return self.dice[self.dig_space] >= self.base.pos[self.dig_space] - self.excavator
 
     def _dig(self, space: int) -> None:
         if space != self.dig_space or not self.dice[space]:
@@ -848,17 +861,17 @@ class UFSState(EventLog, StateMixin):
             raise IllegalActionError(
                 _("the die on {space} shows {value} but the excavator is {distance} spaces away: the die can only "
                   "be discarded").format(space=A.space_name(space), value=self.dice[space],
-                                         distance=self.base.pos[space] - self.exc),
+                                         distance=self.base.pos[space] - self.excavator),
                 "rule 10: excavator",
             )
         if self._ev is not None:
             self._emit("energy_changed", **{"from": self.energy}, to=self.energy - 1, by="dig")
-            self._emit("excavator_moved", **{"from": A.space_name(self.base.path[self.exc])},
+            self._emit("excavator_moved", **{"from": A.space_name(self.base.path[self.excavator])},
                        to=A.space_name(space), by="dig")
         self.energy -= 1
         self.dice[space] = 0
         self.dig_space = -1
-        self.exc = self.base.pos[space]
+        self.excavator = self.base.pos[space]
 
     def _remove_robot(self, space: int) -> None:
         if not self.robots[space]:
@@ -886,11 +899,11 @@ class UFSState(EventLog, StateMixin):
         if self._takes_placed_die():
             return []
         base = self.base
-        exc = self.exc
+        excavator = self.excavator
         dice = self.dice
         robots = self.robots
         spaces = base.robot_spaces if self.rules.robots_on_aa_guns else base.room_spaces
-        return [s for s in spaces if base.pos[s] < exc and not dice[s] and not robots[s]]
+        return [s for s in spaces if base.pos[s] < excavator and not dice[s] and not robots[s]]
 
     def _begin_install(self, value: int) -> None:
         self.install_value = value
@@ -995,16 +1008,17 @@ class UFSState(EventLog, StateMixin):
     def _mothership_phase(self) -> None:
         if self._ev is not None:
             self._emit("phase", phase="mothership")
+        row = self.next_mothership_row()
         if self.rules.mothership_acts_before_descending:
-            self._mothership_action(self.ms + 1)  # the symbol just below the card's arrow, then the card moves
+            self._mothership_action(row)  # the symbol just below the card's arrow, then the card moves
             if self.phase == OVER:
                 return
             self._mothership_descends()
         else:
-            self._mothership_descends()
+            self._mothership_descends()  # onto that row, then its action
             if self.phase == OVER:
                 return
-            self._mothership_action(self.ms)
+            self._mothership_action(row)
         if self.phase == OVER:
             return
         self.phase = SPAWN
@@ -1021,15 +1035,15 @@ class UFSState(EventLog, StateMixin):
         if ev is not None:
             self._emit("mothership_action", row=row, effect=kind, amount=amount)
         if kind == "excavator_back":
-            before = self.exc
-            self.exc = max(self.base.excavator_start, self.exc - amount)
-            if ev is not None and self.exc != before:
+            before = self.excavator
+            self.excavator = max(self.base.excavator_start, self.excavator - amount)
+            if ev is not None and self.excavator != before:
                 path = self.base.path
-                self._emit("excavator_moved", **{"from": A.space_name(path[before])}, to=A.space_name(path[self.exc]),
-                           by="mothership")
+                self._emit("excavator_moved", **{"from": A.space_name(path[before])},
+                           to=A.space_name(path[self.excavator]), by="mothership")
             pos = self.base.pos
             for s in range(N_SPACES):
-                if self.robots[s] and pos[s] >= self.exc:
+                if self.robots[s] and pos[s] >= self.excavator:
                     self.robots[s] = 0  # buried (rulebook: special cases)
                     if ev is not None:
                         self._emit("robot_removed", space=A.space_name(s), why="buried")
@@ -1039,9 +1053,9 @@ class UFSState(EventLog, StateMixin):
             if ev is not None and self.research != before:
                 self._emit("research_changed", **{"from": before}, to=self.research, by="mothership")
         elif kind == "add_white_ships":
-            n = min(amount, self.supply_w)
-            self.supply_w -= n
-            self.wait_w += n
+            n = min(amount, self.reinforcement_supply)
+            self.reinforcement_supply -= n
+            self.waiting_reinforcements += n
             if ev is not None:
                 self._emit("ships_added", ship=self.game.ship_names[1], count=n)
         elif kind == "damage":
@@ -1054,13 +1068,14 @@ class UFSState(EventLog, StateMixin):
 
     def _spawn_ships(self) -> None:
         grid = self.grid
-        top = self.ms * COLS
-        while self.wait_p or self.wait_w:
+        top = self.mothership_row * COLS
+        while self.waiting_primary or self.waiting_reinforcements:
             free = [c for c in range(COLS) if not grid[top + c]]
             if not free:
                 if self._ev is not None:
                     names = self.game.ship_names
-                    self._emit("ships_waiting", **{names[0]: self.wait_p, names[1]: self.wait_w})
+                    self._emit("ships_waiting",
+                               **{names[0]: self.waiting_primary, names[1]: self.waiting_reinforcements})
                 break  # every drop point is taken: the rest wait a round (rule 14)
             distances = [self.top_ship_distance(c) for c in free]
             empty = [c for c, d in zip(free, distances, strict=True) if d is None]
@@ -1084,22 +1099,32 @@ class UFSState(EventLog, StateMixin):
     def _spawn_actions(self) -> list[int]:
         """Boxed: purple ships first; 9-card: the player picks which waiting ship goes where."""
         acts = []
-        if self.wait_p or self.rules.spawn_farthest:
+        if self.waiting_primary or self.rules.spawn_farthest:
             acts.extend(A.SPAWN + c for c in self.spawn_options)
-        if self.wait_w and not self.rules.spawn_farthest:
+        if self.waiting_reinforcements and not self.rules.spawn_farthest:
             acts.extend(A.SPAWN_RED + c for c in self.spawn_options)
         return acts
 
+    def spawned_ship(self, action: int) -> int:
+        """The ship (``PURPLE`` or ``WHITE_SHIP``) the spawn action ``action`` puts on its drop point.
+
+        ``spawn red c`` (9-card edition) spawns a reinforcement; ``spawn c`` a primary ship while one
+        waits (boxed: they spawn first), then the reinforcements. The engine spawns by this, and the
+        boards ask it, so what they show is what happens.
+        """
+        return WHITE_SHIP if action >= A.SPAWN_RED or not self.waiting_primary else PURPLE
+
     def _spawn(self, action: int) -> None:
-        col = (action - A.SPAWN) % A.SPAWN_COLS
-        if action >= A.SPAWN_RED or not self.wait_p:
-            self.wait_w -= 1
-            self.grid[self.ms * COLS + col] = WHITE_SHIP
+        col = A.spawn_column(action)
+        ship = self.spawned_ship(action)
+        if ship == PURPLE:
+            self.waiting_primary -= 1
         else:
-            self.wait_p -= 1
-            self.grid[self.ms * COLS + col] = PURPLE
+            self.waiting_reinforcements -= 1
+        self.grid[self.mothership_row * COLS + col] = ship
         if self._ev is not None:
-            self._emit("ship_spawned", ship=self._ship_name(self.grid[self.ms * COLS + col]), col="abcde"[col])
+            self._emit("ship_spawned", ship=self._ship_name(self.grid[self.mothership_row * COLS + col]),
+                       col="abcde"[col])
 
     def _spawn_step(self, action: int) -> None:
         if action not in self._spawn_actions():

@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from soloboard.agents.analysis import estimate
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.events import Event
 from soloboard.core.registry import kit, kit_of
 from soloboard.core.stats import wilson
 from soloboard.core.store import canonical
@@ -166,7 +167,7 @@ def with_field(body: bytes, name: str, encoded: bytes) -> bytes:
     return body[:-1] + b',"' + name.encode() + b'":' + encoded + b"}"
 
 
-def _narrated(events: list[dict[str, Any]], live: LiveGame) -> list[dict[str, Any]]:
+def _narrated(events: list[Event], live: LiveGame) -> list[dict[str, Any]]:
     return views.log_entries(events, live.state)
 
 
