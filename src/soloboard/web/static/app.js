@@ -1,23 +1,24 @@
 // The page shell: language, the top bar, and a router on location.pathname:
-//   /                 home: new game, saved games, import a game file   (home.js)
-//   /game/{id}        the game: header, board (the game's module), log, undo, hint, export (game.js)
+//   /                 home: new game, saved games, import a game file   (home.js, home/)
+//   /game/{id}        the game: header, board (the game's module), log, undo, hint, export (game.js, game/)
 //   /join/{id}?seat=&token=   takes the seat (a fresh token kept on this device), then opens the game
 //   /history          finished games, win rates by set-up, a plot        (history.js)
 //   /campaigns        the campaigns: start, list, import                  (campaign.js)
-//   /campaign/{name}  a campaign: next step, set-up, the sheet, journal   (campaign.js)
+//   /campaign/{name}  a campaign: next step, set-up, the sheet, journal   (campaign.js, campaign/)
 // The page never decides a rule: moves, previews, refusals and narration come from the API.
 
 import { ApiError, api, seatTokens, storeSeatToken } from "./api.js";
 import {
   LANGUAGES, chooseLanguage, currentLanguage, loadLanguage, rememberLanguage, t,
 } from "./i18n.js";
-import { h, navigate, resetCatalog } from "./shared.js";
+import { resetCatalog } from "./catalog.js";
+import { h, navigate } from "./shared.js";
 
 // each language's name in itself (what the picker's tooltip says)
 const LANGUAGE_NAMES = { en: "English", pt: "Português", cs: "Čeština", pl: "Polski", es: "Español" };
 
 const main = document.getElementById("main");
-let leaving = []; // what the current page must stop when another is shown (live updates, timers)
+const leaving = []; // what the current page must stop when another is shown (live updates, timers)
 let firstRoute = true;
 
 function onLeave(fn) {

@@ -4,9 +4,10 @@
 
 import { ApiError, api } from "./api.js";
 import { dateTime, percent, t, tn } from "./i18n.js";
-import { catalog, gameTitle, h, setupSummary, svg, wilson } from "./shared.js";
+import { catalog, gameTitle, setupSummary } from "./catalog.js";
+import { h, svg, wilson } from "./shared.js";
 
-function withInterval(row) {
+export function withInterval(row) {
   const games = Number(row.games) || 0;
   const wins = Number(row.wins) || 0;
   const rate = row.rate ?? (games ? wins / games : null);

@@ -45,10 +45,15 @@ export async function loadLanguage(code) {
       if (res.ok) next = await res.json();
     } catch { /* offline or no server: English */ }
   }
-  lang = code;
-  table = next && typeof next === "object" ? next : {};
+  useCatalog(code, next);
   document.documentElement.lang = code;
   return code;
+}
+
+// The language and its catalog ({msgid: text | [plural forms]}) that t, tn and tp read.
+export function useCatalog(code, entries) {
+  lang = code;
+  table = entries && typeof entries === "object" ? entries : {};
 }
 
 function fill(text, params) {

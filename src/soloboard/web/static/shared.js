@@ -1,7 +1,8 @@
-// Small helpers every page of the shell uses: DOM building, messages for a person, the
-// game catalog (names, parameters and their labels) and in-page navigation.
+// Small helpers every page of the shell uses: DOM building, messages for a person, in-page
+// navigation, the difficulty box, opening a created game and importing a file. (The game
+// catalog is catalog.js.)
 
-import { ApiError, api, storeHostToken, storeSeatToken } from "./api.js";
+import { ApiError, storeHostToken, storeSeatToken } from "./api.js";
 import { percent, t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -79,108 +80,6 @@ export function toast(message, kind = "info", rule = null) {
   item.dataset.timer = String(setTimeout(remove, kind === "error" ? 9000 : 4500));
   area.append(item);
   while (area.children.length > 3) area.firstElementChild.remove();
-}
-
-// --- the catalog: GET /api/catalog, read once per language ------------------------------
-
-let catalogPromise = null;
-
-export function resetCatalog() {
-  catalogPromise = null;
-}
-
-function normChoices(choices) {
-  if (!Array.isArray(choices) || !choices.length) return null;
-  return choices.map((c) => (c && typeof c === "object" && "value" in c
-    ? { value: c.value, label: c.label ?? String(c.value), help: c.help ?? "" }
-    : { value: c, label: String(c), help: "" }));
-}
-
-function normParams(params) {
-  const list = Array.isArray(params)
-    ? params
-    : Object.entries(params || {}).map(([name, p]) => ({ name, ...(p || {}) }));
-  return list.map((p) => ({
-    name: p.name,
-    type: p.type ?? (p.default === null || p.default === undefined ? "str" : typeof p.default),
-    default: p.default ?? null,
-    label: p.label ?? p.name,
-    help: p.help ?? p.description ?? "",
-    choices: normChoices(p.choices),
-    min: p.min ?? null,
-    max: p.max ?? null,
-    hidden: Boolean(p.hidden),
-  }));
-}
-
-// The catalog in one shape whatever the server's exact layout: {games: [{name, title,
-// params, agents, ...}], languages, agents}.
-function normCatalog(raw) {
-  let games = raw && raw.games !== undefined ? raw.games : raw;
-  if (!Array.isArray(games)) {
-    games = Object.entries(games || {}).map(([name, g]) => ({ name, ...(g || {}) }));
-  }
-  const agents = raw && Array.isArray(raw.agents) ? raw.agents : null;
-  return {
-    games: games.map((g) => ({
-      name: g.name ?? g.game ?? g.id,
-      title: g.title ?? g.long_name ?? g.label ?? g.name,
-      description: g.description ?? "",
-      params: normParams(g.params ?? g.parameters ?? []),
-      seats: g.seats ?? null,
-      agents: Array.isArray(g.agents) ? g.agents : agents,
-      notes: Array.isArray(g.notes) ? g.notes : [],
-    })),
-    languages: raw && Array.isArray(raw.languages) ? raw.languages : null,
-    agents,
-  };
-}
-
-export function catalog() {
-  if (!catalogPromise) {
-    catalogPromise = api.catalog().then(normCatalog).catch((err) => {
-      catalogPromise = null;
-      throw err;
-    });
-  }
-  return catalogPromise;
-}
-
-const FALLBACK_TITLES = {
-  ufs: () => t("Under Falling Skies"),
-  "ufs-pnp": () => t("Under Falling Skies: the 9-card edition"),
-  monstros: () => t("The Invasion of the Nameless Brick-Eating Monsters"),
-};
-
-export function gameTitle(cat, name) {
-  const game = cat && cat.games.find((g) => g.name === name);
-  if (game && game.title && game.title !== name) return game.title;
-  return FALLBACK_TITLES[name] ? FALLBACK_TITLES[name]() : name;
-}
-
-// the parameters that make a set-up what it is: always named, even at their default
-const KEY_PARAMS = new Set(["city", "side", "threat", "sky", "level", "difficult", "players", "difficulty"]);
-
-// "City: Roswell · Threat level: 1 · Seed 42": a set-up in words, with the catalog's labels
-// (other options only where they differ from their default).
-export function setupSummary(cat, name, params, seed = null) {
-  const game = cat && cat.games.find((g) => g.name === name);
-  const parts = [];
-  for (const [key, value] of Object.entries(params || {})) {
-    if (value === null || value === undefined || value === "") continue;
-    const spec = game && game.params.find((p) => p.name === key);
-    if (spec && !KEY_PARAMS.has(key) && JSON.stringify(value) === JSON.stringify(spec.default)) continue;
-    const label = spec ? spec.label : key;
-    let shown = Array.isArray(value) ? value.join(", ") : String(value);
-    if (spec && spec.choices) {
-      const choice = spec.choices.find((c) => String(c.value) === String(value));
-      if (choice) shown = choice.label;
-    }
-    if (value === true) parts.push(label);
-    else if (value !== false) parts.push(`${label}: ${shown}`);
-  }
-  if (seed !== null && seed !== undefined) parts.push(t("Seed {seed}", { seed }));
-  return parts.join(" · ");
 }
 
 // 95 % Wilson interval of wins/n, for rates the server sent without one.

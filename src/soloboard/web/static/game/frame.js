@@ -1,0 +1,48 @@
+// The game page's frame: the header (title, set-up, round, status, seats), the toolbar, the board
+// area, the moves as a list, the hint panel and the log. Drawn hidden ("loading") until the first
+// position is on the board, so nothing moves as it arrives.
+
+import { api } from "../api.js";
+import { t } from "../i18n.js";
+import { h } from "../shared.js";
+
+export function gameFrame(id) {
+  const els = {
+    titleEl: h("h1", { class: "game-title" }, t("Loading the game…")),
+    setupEl: h("p", { class: "game-setup" }),
+    roundEl: h("span", { class: "chip chip-round" }),
+    statusEl: h("span", { class: "chip chip-status", role: "status" }),
+    seatEl: h("span", { class: "chip chip-seat", hidden: true }),
+    undoBtn: h("button", { type: "button", class: "token-button", disabled: true }, t("Undo")),
+    hintBtn: h("button", { type: "button", class: "token-button", disabled: true,
+      "aria-expanded": "false", "aria-controls": "hint-panel" }, t("Hint")),
+    exportLink: h("a", { class: "token-button", href: api.exportUrl(id), download: `soloboard-${id}.json` }, t("Export")),
+    newBtn: h("a", { class: "token-button", href: "/?new=1", "data-nav": true }, t("New game")),
+    // a campaign's game: back to its campaign (where the result is written when the game ends)
+    campaignLink: h("a", { class: "token-button", href: "/campaigns", "data-nav": true, hidden: true }, t("Back to the campaign")),
+    board: h("div", { class: "board-area", id: "board", "aria-label": t("Board") }),
+    bannerSlot: h("div", { class: "banner-slot" }),
+    hintPanel: h("section", { class: "hint-panel paper", id: "hint-panel", hidden: true, "aria-label": t("Hint") }),
+    logList: h("div", { class: "log-groups" }),
+    movesList: h("div", { class: "move-list-items" }),
+    moveEffect: h("p", { class: "move-effect", "aria-live": "polite" }),
+    notesEl: h("ul", { class: "data-notes" }),
+    // seats this device held until another device joined them (with a new join link for the host)
+    awayEl: h("div", { class: "seats-away", hidden: true }),
+  };
+  els.logScroll = h("div", { class: "log-scroll", tabindex: "0", "aria-label": t("Game log") }, els.logList);
+  els.movesBox = h("details", { class: "move-list paper" }, h("summary", null, t("Moves as a list")), els.movesList, els.moveEffect);
+  els.pageEl = h("div", { class: "game-page loading" },
+    h("header", { class: "game-head" },
+      h("div", { class: "game-head-text" }, els.titleEl, els.setupEl),
+      h("div", { class: "game-head-chips" }, els.roundEl, els.statusEl, els.seatEl),
+      h("div", { class: "toolbar", role: "toolbar", "aria-label": t("Game") },
+        els.undoBtn, els.hintBtn, els.exportLink, els.newBtn, els.campaignLink),
+      els.awayEl),
+    h("div", { class: "game-body" },
+      h("div", { class: "board-column" }, h("div", { class: "board-frame" }, els.bannerSlot, els.board), els.movesBox, els.notesEl),
+      h("aside", { class: "side-column" }, els.hintPanel,
+        h("section", { class: "log-pane paper", "aria-labelledby": "log-title" },
+          h("h2", { id: "log-title" }, t("Game log")), els.logScroll))));
+  return els;
+}

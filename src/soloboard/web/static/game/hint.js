@@ -1,0 +1,75 @@
+// The hint panel: the three best moves for the seat to move on this device, each with its
+// estimated chance of winning and its 95 % interval, and a button to play it.
+
+import { ApiError, api, seatTokens } from "../api.js";
+import { percent, t } from "../i18n.js";
+import { h } from "../shared.js";
+import { closeHint } from "./header.js";
+import { tokenToMove } from "./seats.js";
+
+function hintMove(p, m) {
+  const own = (p.game.moves || []).find((x) => x.id === m.id);
+  const win = Number(m.win);
+  return h("li", { class: "hint-move" },
+    h("div", { class: "hint-line" },
+      h("span", { class: "move-notation" }, m.notation ?? (own && own.notation) ?? ""),
+      h("span", { class: "hint-win" }, t("win {p}", { p: percent(win) })),
+      h("span", { class: "hint-interval" },
+        t("interval {low}–{high} (95%)", { low: percent(m.low), high: percent(m.high) }))),
+    h("div", { class: "hint-bar", "aria-hidden": "true" },
+      h("span", { class: "hint-range", style: `left:${(m.low ?? 0) * 100}%;width:${Math.max(0, ((m.high ?? 0) - (m.low ?? 0)) * 100)}%` }),
+      h("span", { class: "hint-point", style: `left:${win * 100}%` })),
+    own && own.text && own.text !== m.text ? h("p", { class: "hint-what" }, own.text) : null,
+    m.text ? h("p", { class: "hint-effect" }, m.text) : null,
+    h("button", { type: "button", class: "token-button small", onclick: () => p.ui.play(m.id) }, t("Play this move")));
+}
+
+async function drawHint(p) {
+  const { hintPanel, hintBtn } = p.els;
+  const ply = p.game.ply;
+  hintPanel.setAttribute("aria-busy", "true");
+  hintPanel.replaceChildren(h("h2", null, t("Hint")), h("p", { class: "muted" }, t("Thinking…")));
+  let data;
+  try {
+    data = await api.hint(p.id, tokenToMove(p.game, seatTokens(p.id)));
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    hintPanel.replaceChildren(h("h2", null, t("Hint")), h("p", null, err.message));
+    return;
+  } finally {
+    hintPanel.setAttribute("aria-busy", "false");
+  }
+  if (!p.game || p.game.ply !== ply) return; // the position moved on while thinking
+  const moves = (data && data.moves) || [];
+  const close = h("button", { type: "button", class: "token-button small" }, t("Close"));
+  close.addEventListener("click", () => {
+    closeHint(p.els);
+    hintBtn.focus();
+  });
+  hintPanel.replaceChildren(
+    h("h2", null, t("Hint")),
+    moves.length ? h("ol", { class: "hint-moves" }, moves.slice(0, 3).map((m) => hintMove(p, m))) : h("p", null, t("No move to suggest here.")),
+    close);
+  const first = hintPanel.querySelector("button");
+  if (first) first.focus();
+}
+
+// the Hint button opens and closes the panel; Escape in the panel closes it
+export function wireHint(p) {
+  const { hintPanel, hintBtn } = p.els;
+  hintBtn.addEventListener("click", async () => {
+    if (!hintPanel.hidden) {
+      closeHint(p.els);
+      return;
+    }
+    hintPanel.hidden = false;
+    hintBtn.setAttribute("aria-expanded", "true");
+    await drawHint(p);
+  });
+  hintPanel.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      closeHint(p.els);
+      hintBtn.focus();
+    }
+  });
+}

@@ -1,0 +1,58 @@
+// The game page's pure parts: the log in groups, the round chip, the seat a request is sent
+// for, the status chip, where a board module lives.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { useCatalog } from "../../src/soloboard/web/static/i18n.js";
+import { groupLog, lastRound } from "../../src/soloboard/web/static/game/log.js";
+import { statusText, tokenFor, tokenToMove } from "../../src/soloboard/web/static/game/seats.js";
+import { boardModulePath } from "../../src/soloboard/web/static/game/board-module.js";
+import { fixture } from "./fixtures.mjs";
+
+useCatalog("en", {});
+
+test("the log in groups: set-up first, then one per round", () => {
+  const log = fixture("ufs-descent.json").log;
+  const groups = groupLog(log);
+  assert.deepEqual(groups.map((g) => g.title), ["Set-up", "Round 1"]);
+  assert.deepEqual(groups.flatMap((g) => g.entries.map((e) => e.index)), log.map((e, i) => (e.text ? i : null)).filter((i) => i !== null));
+  assert.equal(lastRound(log), "Round 1");
+  assert.equal(lastRound(log.slice(0, 1)), "Set-up");
+});
+
+test("the log in groups: Monstros by turn and seat; an empty group only when it is the last", () => {
+  const log = [
+    { kind: "turn_started", text: "", event: { kind: "turn_started", turn: 1, seat: 0 } },
+    { kind: "turn_started", text: "Seat 2 begins.", event: { kind: "turn_started", turn: 2, seat: 1 } },
+    { kind: "turn_started", text: "", event: { kind: "turn_started", turn: 3 } },
+  ];
+  assert.deepEqual(groupLog(log).map((g) => [g.title, g.entries.length]), [["Turn 2 · seat 2", 1], ["Turn 3", 0]]);
+  assert.equal(lastRound(log), "Turn 3");
+  assert.deepEqual(groupLog(fixture("monstros-turn.json").log).map((g) => g.title).slice(0, 1), ["Set-up"]);
+});
+
+test("the token a request is sent with: the seat to move when held, else this device's first seat", () => {
+  const game = fixture("monstros-turn.json");
+  assert.equal(tokenToMove(game, { 0: "zero", 1: "one" }), "zero");
+  assert.equal(tokenToMove(game, { 1: "one" }), null);
+  assert.equal(tokenFor(game, { 1: "one", 3: "three" }), "one");
+  assert.equal(tokenFor(game, { 10: "ten", 2: "two" }), "two", "seats in number order");
+  assert.equal(tokenFor({ ...game, to_move: null }, {}), null);
+});
+
+test("the status chip: the result, whose move, and whether it is this device's", () => {
+  const game = fixture("monstros-turn.json");
+  assert.equal(statusText(game, { 0: "zero" }), "Seat 1 to move: you");
+  assert.equal(statusText(game, {}), "Seat 1 to move");
+  const solo = fixture("ufs-descent.json");
+  assert.equal(statusText(solo, { 0: "zero" }), "Your move");
+  assert.equal(statusText(solo, {}), "Watching");
+  assert.equal(statusText({ ...solo, status: "won" }, {}), "Won");
+  assert.equal(statusText({ ...solo, to_move: null }, {}), "Playing");
+});
+
+test("a board module is the folder the game JSON names, and nothing else", () => {
+  assert.equal(boardModulePath(fixture("ufs-descent.json").board), "../ufs/board.js");
+  assert.equal(boardModulePath(fixture("monstros-turn.json").board), "../monstros/board.js");
+  for (const bad of [undefined, null, "", "../x", "ufs/../../api", "UFS", "a b"]) assert.equal(boardModulePath(bad), null);
+});
