@@ -17,6 +17,9 @@ from soloboard.i18n import LANGUAGES, N_, _, detect, ngettext, pgettext, set_lan
 
 InputFn = Callable[[str], str]
 
+# Every `soloboard` command loads this module (main builds its parser), so what only a step needs
+# (the store, the campaign package, rich, the terminal game) is imported inside that step.
+
 # a language asked for with --lang (help is printed while the command line is read, before main sets it)
 _asked_language: str | None = None
 

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.agents import make
 from soloboard.agents.analysis import Hint, estimate
 from soloboard.cli.terminal import SaveFileError, read_save
 from soloboard.i18n import _
@@ -82,8 +83,6 @@ def session_ai(session: Any, arg: str) -> bool:
         return True
     agent = getattr(session, "ai_agent", None)
     if agent is None or arg:
-        from soloboard.agents import make
-
         try:
             agent = make("mcts", budget=arg or AI_BUDGET)
         except ValueError as exc:

@@ -7,7 +7,10 @@ import sys
 from typing import Any
 
 from soloboard import __version__
+from soloboard.cli.campaign import add_parser as add_campaign_parser
+from soloboard.cli.campaign import run as run_campaign
 from soloboard.core.registry import game_names, kit, kits, report_options
+from soloboard.i18n import LANGUAGES, detect, set_language
 
 
 def _game_params(args: argparse.Namespace) -> dict[str, Any]:
@@ -55,8 +58,6 @@ def _seats(text: str) -> list[int]:
 
 
 def _add_lang_option(p: argparse.ArgumentParser) -> None:
-    from soloboard.i18n import LANGUAGES
-
     p.add_argument("--lang", choices=LANGUAGES,
                    help="language of the board and the narration (default: $SOLOBOARD_LANG, else the locale, "
                         "else en)")
@@ -64,8 +65,6 @@ def _add_lang_option(p: argparse.ArgumentParser) -> None:
 
 def _set_language(args: argparse.Namespace) -> None:
     """--lang, else SOLOBOARD_LANG, else the locale (LANG, LC_MESSAGES...), else English."""
-    from soloboard.i18n import detect, set_language
-
     set_language(getattr(args, "lang", None) or detect())
 
 
@@ -141,9 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
     p.add_argument("--out", default="report.html", help="the HTML file to write (default report.html)")
 
-    from soloboard.cli.campaign import add_parser as add_campaign_parser  # the campaign (issue 11)
-
-    add_campaign_parser(sub)
+    add_campaign_parser(sub)  # the campaign (issue 11)
     return parser
 
 
@@ -167,8 +164,6 @@ def main(argv: list[str] | None = None) -> int:
             return int(game_kit.terminal_part().play(args.game, _game_params(args), seed=args.seed,
                                                      ai_seats=args.ai_seats, ai=args.ai, budget=args.budget))
         if args.command == "campaign":
-            from soloboard.cli.campaign import run as run_campaign
-
             return run_campaign(args)
         if args.command == "replay":
             from soloboard.cli.replay import run_replay

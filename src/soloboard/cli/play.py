@@ -37,6 +37,7 @@ from soloboard.ufs.events import UFSEvent
 from soloboard.ufs.game import BaseUFSGame
 from soloboard.ufs.guide import notation_help, phase_hints, rules_summary
 from soloboard.ufs.render import legend_text, render_rich
+from soloboard.ufs.state import UFSState
 
 # Above this many legal moves the list is not numbered: numbers would only add clutter to
 # the placement lists (up to ~70 moves), and typing G5c3 is as quick as typing a number.
@@ -68,6 +69,13 @@ _GROUP_LABELS = {
 def _ufs_game(state: State) -> BaseUFSGame | None:
     game = getattr(state, "game", None)
     return game if isinstance(game, BaseUFSGame) else None
+
+
+def _ufs_state(state: State) -> UFSState:
+    """``state`` as an Under Falling Skies position: the kit hands this terminal part only its own games'."""
+    if not isinstance(state, UFSState):
+        raise TypeError(f"the Under Falling Skies terminal was handed a {type(state).__name__}, not a UFSState")
+    return state
 
 
 def help_text(state: State) -> str:
@@ -402,8 +410,8 @@ class PlaySession(TerminalSession):
         state = self.state
         game = _ufs_game(state)
         if not arg:
-            for action, events in self.previews.of(state).items():
-                text = Text.assemble((state.action_to_string(action), "bold"), "  ", N.preview_text(events, game))
+            for legal, previewed in self.previews.of(state).items():
+                text = Text.assemble((state.action_to_string(legal), "bold"), "  ", N.preview_text(previewed, game))
                 self.console.print(text)
             return True
         action = self.read_action(arg)
@@ -552,7 +560,7 @@ class UFSTerminal(TerminalPart):
         return PlaySession(state, seed, console, input_fn)
 
     def board(self, state: State, *, legend: bool = False) -> RenderableType:
-        return render_rich(state, legend=legend)
+        return render_rich(_ufs_state(state), legend=legend)
 
     def show_board(self, console: Console, state: State, *, full: bool = False) -> None:
         # the terminal part of UFS is handed the game-agnostic State: its events are UFS events
@@ -562,8 +570,8 @@ class UFSTerminal(TerminalPart):
         console.print(shown)
 
     def summary_rows(self, state: State) -> list[tuple[str, str]]:
-        ufs: Any = state
-        if ufs.sky is None:
+        ufs = _ufs_state(state)
+        if ufs.sky is None:  # the set-up draw has not happened: no track to tell
             return []
         layout = ufs.layout
         return [

@@ -20,12 +20,14 @@ from rich.text import Text
 from soloboard.agents import make as make_agent
 from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
+from soloboard.core.api import State
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
 from soloboard.core.table import ai_step
 from soloboard.i18n import N_, _
 from soloboard.monstros import narrate
 from soloboard.monstros.events import MonstrosEvent
+from soloboard.monstros.game import MonstrosGame
 from soloboard.monstros.refusals import phase_word
 from soloboard.monstros.state import MonstrosState
 
@@ -77,6 +79,21 @@ EVENT_STYLES = {
     "monsters_attack": "red", "monsters_placed": "magenta", "shield_placed": "magenta",
 }
 HEADINGS = ("turn_started", "monsters_turn")  # printed as a heading line: a new step of the game
+
+
+def _monstros_state(state: State) -> MonstrosState:
+    """``state`` as a Monstros position: the kit hands this terminal part only Monstros games'."""
+    if not isinstance(state, MonstrosState):
+        raise TypeError(f"the Monstros terminal was handed a {type(state).__name__}, not a MonstrosState")
+    return state
+
+
+def _monstros_game(params: dict[str, Any]) -> MonstrosGame:
+    """The Monstros game with ``params``, loaded through the registry (which checks the parameters)."""
+    game = load_game("monstros", **params)
+    if not isinstance(game, MonstrosGame):
+        raise TypeError(f"the registry's monstros game is a {type(game).__name__}, not a MonstrosGame")
+    return game
 
 
 def _seat_label(seat: int, ai_seats: set[int]) -> str:
@@ -225,7 +242,7 @@ class MonstrosSession(TerminalSession):
         return True
 
     def log_moves(self) -> bool:
-        replay = self.origin.clone()
+        replay = _monstros_state(self.origin).clone()
         lines: dict[int, list[str]] = {}
         for action in self.state.history()[len(replay.history()):]:
             notation = replay.action_to_string(action)
@@ -327,7 +344,7 @@ def run_play_monstros(
     count seats from 1; ``soloboard play --ai-seats`` takes those numbers)."""
     out = console or Console(highlight=False)
     try:
-        game = load_game("monstros", **params)
+        game = _monstros_game(params)
         agent = make_agent(ai, budget=budget)  # the agent of the AI seats (soloboard.agents)
     except (TypeError, ValueError) as exc:
         (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {exc}", style=ERROR))
@@ -364,11 +381,12 @@ class MonstrosTerminal(TerminalPart):
         return run_play_monstros(params, seed=seed, ai_seats=ai_seats, ai=ai, budget=budget, console=console,
                                  input_fn=input_fn)
 
-    def session(self, state: Any, seed: int, meta: dict[str, Any], console: Console,
+    def session(self, state: State, seed: int, meta: dict[str, Any], console: Console,
                 input_fn: InputFn) -> TerminalSession:
-        players = state.game.players
+        monstros = _monstros_state(state)
+        players = monstros.game.players
         seats = {s for s in meta.get("ai_seats", []) if 0 <= s < players}
-        return MonstrosSession(state, seed, seats, console, input_fn)
+        return MonstrosSession(monstros, seed, seats, console, input_fn)
 
     def phase_word(self, phase: str) -> str:
         return phase_word(phase)

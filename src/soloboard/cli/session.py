@@ -350,6 +350,7 @@ class TerminalSession:
         return True
 
     # --- the agents' commands (issue 10; the work is in cli/hint.py) ----------------------------
+    # imported when typed: cli/hint.py brings the search (soloboard.agents), which most games never ask for
 
     def cmd_ai(self, arg: str) -> bool:
         """``ai`` (or ``ai 1s``): the mcts agent plays the current move."""

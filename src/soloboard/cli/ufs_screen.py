@@ -228,7 +228,7 @@ def _info_lines(state: UFSState, flagged: set[str], wide: bool) -> list[Text]:
     game = state.game
     sky = state.sky
     lines: list[Text] = []
-    primary, reinforcement = game.ship_letters
+    primary, reinforcement = game.ship_letters[0], game.ship_letters[1]
     lines.append(Text.assemble(
         (_("Mothership") + " ", "bold"),
         _("row {row} · waiting {waiting} · supply {supply}").format(

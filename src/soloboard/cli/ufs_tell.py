@@ -56,8 +56,8 @@ class EventTeller:
                     line.append(f" ({note})", style="dim")
                 self.console.print(line)
             elif segment.phase in STEP_BY_STEP:
-                for line in N.step_lines(body, game):
-                    self.console.print(Text(f"  · {line}"))
+                for step in N.step_lines(body, game):
+                    self.console.print(Text(f"  · {step}"))
             elif body:
                 self.console.print(Text(prefix + N.sentence_list(body, game)))
             for ev in ends:

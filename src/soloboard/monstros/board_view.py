@@ -130,7 +130,7 @@ def _bonuses(slot: int) -> list[str]:
 
 def _monster_deck(state: MonstrosState) -> dict[str, Any]:
     deck = state.deck
-    segments = []
+    segments: list[dict[str, Any]] = []
     for shuffled, cards in state.monster_deck:
         if shuffled:  # order unknown to everyone: only the size
             segments.append({"shuffled": True, "size": len(cards)})
@@ -173,46 +173,9 @@ def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
     terminal = state.is_terminal()
     deciding = not terminal and not state.is_chance_node()
     phase = state.phase_name
-    table = state.table
     attack_total = state.table_attack()
     net = state.monster_attack()
-
-    # the dice already on a monster sit on the first card of its kind (the one that falls: list.remove)
-    target = state.target_monster
-    monsters = []
-    on_target = False
-    for pos, k in enumerate(table):
-        entry = monster(deck, k)
-        entry["pos"] = pos
-        if k == target and not on_target:
-            on_target = True
-            entry["dice"] = list(state.dice_on_target)
-            entry["damage"] = sum(state.dice_on_target)
-        else:
-            entry["dice"] = []
-            entry["damage"] = 0
-        monsters.append(entry)
-
-    board = []
-    for i in range(S.BOARD_SLOTS):
-        slot = i + 1
-        bonus = _bonuses(slot)
-        board.append({"slot": slot, "key": f"slot:{slot}",
-                      "card": card(deck, state.board[i]) if i < len(state.board) else None,
-                      "bonus": bonus, "bonus_text": [_(BONUS_TEXT[b]) for b in bonus]})
-
-    hands = []
-    for s in range(players):
-        cards = [card(deck, k) for k in state.hand(s)]
-        for c in cards:
-            c["key"] = f"hand:{s}:{c['id']}"
-        hands.append({"seat": s, "cards": cards, "size": len(cards), "mine": s == seat,
-                      "turn": s == state.seat and not terminal,
-                      "deciding": deciding and s == state.actor})
-
-    rolling = state.phase == S.C_ROLL
     defeated = state.defeated
-    discard = [{"card": card(deck, k), "count": n} for k, n in enumerate(state.discard) if n]
     difficulty = game.difficulty
     return {
         "game": game.short_name,
@@ -239,33 +202,87 @@ def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
                    "dice": state.attack_dice()},
         "die_tokens": {"count": state.die_tokens, "supply": S.DIE_TOKENS - state.die_tokens, "max": S.DIE_TOKENS},
         "shields": {"count": state.shields, "supply": S.SHIELD_TOKENS - state.shields, "max": S.SHIELD_TOKENS},
-        "board": board,
-        "hands": hands,
+        "board": _board_slots(state),
+        "hands": _hands(state, seat, deciding),
         "hand_size": game.hand_size,
-        "monsters": monsters,
+        "monsters": _table_monsters(state),
         "monster_attack": {"total": attack_total, "blocked": attack_total - net, "net": net,
                            "cards": state.blocking_cards()},
         "revealed": [dict(monster(deck, k), pos=i, key=f"revealed:{i}") for i, k in enumerate(state.revealed)],
         "aside": [monster(deck, k) for k in state.set_aside],
         "order": [dict(monster(deck, k), key=f"order:{deck.m_ids[k]}") for k in state.to_order],
-        "dice": {
-            "values": state.dice_values(),
-            "rolling": state.to_roll if rolling else 0,
-            "mode": ROLL_MODE[state.roll_mode],
-            "reroll": state.reroll_available,
-            "target": deck.m_ids[target] if target >= 0 else None,
-            "on_target": list(state.dice_on_target),
-        },
+        "dice": _dice(state),
         "attacking": phase in ("attack", "roll"),
         "pending": {"picks": state.picks_left if phase == "pick" else 0, "save": state.save_left,
                     "destroy": state.destroy_left},
         "monster_deck": _monster_deck(state),
         "defeated": {"size": len(defeated), "top": [monster(deck, k) for k in reversed(defeated[-3:])]},
         "action_deck": {"size": state.action_deck_size},
-        "discard": {"size": sum(state.discard), "cards": discard},
+        "discard": {"size": sum(state.discard),
+                    "cards": [{"card": card(deck, k), "count": n} for k, n in enumerate(state.discard) if n]},
         # every card of the deck by id (the cards are public), to draw one an event names
         "monster_kinds": {deck.m_ids[k]: monster(deck, k) for k in range(len(deck.m_ids))},
         "card_kinds": {deck.a_ids[k]: card(deck, k) for k in range(len(deck.a_ids))},
+    }
+
+
+def _table_monsters(state: MonstrosState) -> list[dict[str, Any]]:
+    """The monsters on the table, in order; the dice already on one sit on the first card of its kind
+    (the one that falls: list.remove)."""
+    deck = state.deck
+    target = state.target_monster
+    monsters = []
+    on_target = False
+    for pos, k in enumerate(state.table):
+        entry = monster(deck, k)
+        entry["pos"] = pos
+        if k == target and not on_target:
+            on_target = True
+            entry["dice"] = list(state.dice_on_target)
+            entry["damage"] = sum(state.dice_on_target)
+        else:
+            entry["dice"] = []
+            entry["damage"] = 0
+        monsters.append(entry)
+    return monsters
+
+
+def _board_slots(state: MonstrosState) -> list[dict[str, Any]]:
+    """The five board slots, each with its card (or None) and its printed bonuses."""
+    board = []
+    for i in range(S.BOARD_SLOTS):
+        slot = i + 1
+        bonus = _bonuses(slot)
+        board.append({"slot": slot, "key": f"slot:{slot}",
+                      "card": card(state.deck, state.board[i]) if i < len(state.board) else None,
+                      "bonus": bonus, "bonus_text": [_(BONUS_TEXT[b]) for b in bonus]})
+    return board
+
+
+def _hands(state: MonstrosState, seat: int | None, deciding: bool) -> list[dict[str, Any]]:
+    """Every seat's hand (hands are open), marking the viewer's, whose turn it is and who decides."""
+    terminal = state.is_terminal()
+    hands = []
+    for s in range(state.game.players):
+        cards = [card(state.deck, k) for k in state.hand(s)]
+        for c in cards:
+            c["key"] = f"hand:{s}:{c['id']}"
+        hands.append({"seat": s, "cards": cards, "size": len(cards), "mine": s == seat,
+                      "turn": s == state.seat and not terminal,
+                      "deciding": deciding and s == state.actor})
+    return hands
+
+
+def _dice(state: MonstrosState) -> dict[str, Any]:
+    """The attack's dice: their values, how many are being rolled, and the monster they are on."""
+    target = state.target_monster
+    return {
+        "values": state.dice_values(),
+        "rolling": state.to_roll if state.phase == S.C_ROLL else 0,
+        "mode": ROLL_MODE[state.roll_mode],
+        "reroll": state.reroll_available,
+        "target": state.deck.m_ids[target] if target >= 0 else None,
+        "on_target": list(state.dice_on_target),
     }
 
 
@@ -330,8 +347,8 @@ def move_targets(state: MonstrosState, action: int) -> dict[str, Any]:
                "label": _("Place {cards}").format(cards=names) if chosen else _("Place none"),
                "highlight": [f"revealed:{i}" for i in chosen]}
     elif A.BOTTOM <= action < A.STOP:
-        m = deck.m_ids[action - A.BOTTOM]
-        key = f"order:{m}" if phase == S.D_ORDER else f"mon:{m}"
+        card_id = deck.m_ids[action - A.BOTTOM]
+        key = f"order:{card_id}" if phase == S.D_ORDER else f"mon:{card_id}"
         out = {"verb": "bottom", "keys": [key], "highlight": ["monster_deck"]}
     elif action == A.STOP:
         out = {"verb": "stop", "keys": ["btn:stop"], "label": _("Send no more monsters down"), "highlight": []}

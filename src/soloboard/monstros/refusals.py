@@ -6,6 +6,7 @@ are the section names of ``docs/monstros.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from soloboard.core.errors import IllegalActionError
@@ -95,74 +96,100 @@ def explain(state: MonstrosState, action: int) -> IllegalActionError:
             _("'{move}' is not possible now ({phase}): {expected}").format(
                 move=text, phase=phase_word(S.PHASE_NAMES[phase]), expected=_expected(phase)), "phase order"
         )
-    hand = state.hand(state.actor)
-    if word == "play":
-        return IllegalActionError(
-            _("seat {seat} has no {card} in hand (hand: {hand})").format(
-                seat=shown_seat(state.actor), card=text[5:], hand=_cards(state, hand, deck.a_ids)), rule
-        )
-    if word == "return":
-        kind = action - A.RETURN
-        if deck.colour[kind] != "vermelha":
-            return IllegalActionError(_("only red cards can be given back, and {card} is {colour}").format(
-                card=deck.a_ids[kind], colour=card_colour(deck.colour[kind])), rule)
-        return IllegalActionError(_("seat {seat} has no {card} in hand").format(seat=shown_seat(state.actor),
-                                                                                card=deck.a_ids[kind]), rule)
-    board = _cards(state, state.board, deck.a_ids)
-    if word == "tower":
-        if action != A.TRIPLE_WILD:
-            tool = (action - A.TRIPLE) // 3
-            if not deck.blue[tool] or deck.wild[tool]:
-                return IllegalActionError(
-                    _("a tower takes three equal blue cards (CONSTRUTOR, '*', is wild): {card} is not a blue "
-                      "tool").format(card=deck.a_ids[tool]), rule)
-        return IllegalActionError(_("the board ({board}) does not hold the cards of '{move}'").format(
-            board=board, move=text), rule)
-    if word == "five":
-        if len(state.board) < S.BOARD_SLOTS:
+    refusal = _REFUSALS.get(word)
+    if refusal is None:  # a move of the right decision that the engine refused all the same
+        return IllegalActionError(_("'{move}' is not legal now").format(move=text), "phase order")
+    return refusal(state, action, text, rule)
+
+
+# Each kind of move's refusal, once its decision is the one being made: (state, action, its notation,
+# the rule of its decision) -> why the engine refused it.
+
+def _play_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    hand = _cards(state, state.hand(state.actor), state.deck.a_ids)
+    return IllegalActionError(_("seat {seat} has no {card} in hand (hand: {hand})").format(
+        seat=shown_seat(state.actor), card=text[5:], hand=hand), rule)
+
+
+def _return_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    deck = state.deck
+    kind = action - A.RETURN
+    if deck.colour[kind] != "vermelha":
+        return IllegalActionError(_("only red cards can be given back, and {card} is {colour}").format(
+            card=deck.a_ids[kind], colour=card_colour(deck.colour[kind])), rule)
+    return IllegalActionError(_("seat {seat} has no {card} in hand").format(seat=shown_seat(state.actor),
+                                                                            card=deck.a_ids[kind]), rule)
+
+
+def _triple_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    deck = state.deck
+    if action != A.TRIPLE_WILD:
+        tool = (action - A.TRIPLE) // 3
+        if not deck.blue[tool] or deck.wild[tool]:
             return IllegalActionError(
-                _("all five cards are removed only when the board is full (board: {board})").format(board=board), rule)
+                _("a tower takes three equal blue cards (CONSTRUTOR, '*', is wild): {card} is not a blue "
+                  "tool").format(card=deck.a_ids[tool]), rule)
+    return IllegalActionError(_("the board ({board}) does not hold the cards of '{move}'").format(
+        board=_cards(state, state.board, deck.a_ids), move=text), rule)
+
+
+def _five_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    if len(state.board) < S.BOARD_SLOTS:
         return IllegalActionError(
-            _("a triple of equal blue cards can be removed, and with five_removal='forced-only' all five are "
-              "removed only when no triple can be"), rule)
-    if word == "pass":
+            _("all five cards are removed only when the board is full (board: {board})").format(
+                board=_cards(state, state.board, state.deck.a_ids)), rule)
+    return IllegalActionError(
+        _("a triple of equal blue cards can be removed, and with five_removal='forced-only' all five are "
+          "removed only when no triple can be"), rule)
+
+
+def _pass_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    return IllegalActionError(
+        _("the fifth card is on the board: removing cards is mandatory (a triple, or all five)"), rule)
+
+
+def _token_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    return IllegalActionError(_("there is no die token to spend"), rule)
+
+
+def _reroll_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    if not state.reroll_available:
+        if len(state.board) < S.REROLL_SLOT:
+            return IllegalActionError(_("a die may be re-rolled only while board slot 3 holds a card"), rule)
+        return IllegalActionError(_("the one re-roll of this attack has been used"), rule)
+    return IllegalActionError(_("no unused die shows {value} (dice: {dice})").format(
+        value=text.split()[1], dice=state.dice_values()), rule)
+
+
+def _shield_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    if not state.shields:
+        return IllegalActionError(_("there is no shield on the table"), rule)
+    if state.target_monster >= 0:
+        return IllegalActionError(_("finish the monster the dice are on first"), "attack: defeating monsters")
+    return IllegalActionError(_("no unused die shows {value} (dice: {dice})").format(
+        value=text.split()[1], dice=state.dice_values()), rule)
+
+
+def _done_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    if state.target_monster >= 0:
         return IllegalActionError(
-            _("the fifth card is on the board: removing cards is mandatory (a triple, or all five)"), rule)
-    if word == "token":
-        return IllegalActionError(_("there is no die token to spend"), rule)
-    if word == "reroll":
-        if not state.reroll_available:
-            if len(state.board) < S.REROLL_SLOT:
-                return IllegalActionError(_("a die may be re-rolled only while board slot 3 holds a card"), rule)
-            return IllegalActionError(_("the one re-roll of this attack has been used"), rule)
-        return IllegalActionError(_("no unused die shows {value} (dice: {dice})").format(
-            value=text.split()[1], dice=state.dice_values()), rule)
-    if word == "shield":
-        if not state.shields:
-            return IllegalActionError(_("there is no shield on the table"), rule)
-        if state.target_monster >= 0:
-            return IllegalActionError(_("finish the monster the dice are on first"), "attack: defeating monsters")
-        return IllegalActionError(_("no unused die shows {value} (dice: {dice})").format(
-            value=text.split()[1], dice=state.dice_values()), rule)
-    if word == "done":
-        if state.target_monster >= 0:
-            return IllegalActionError(
-                _("dice are on {monster}: keep adding dice until it is defeated").format(
-                    monster=deck.m_ids[state.target_monster]),
-                "attack: defeating monsters")
-        return IllegalActionError(
-            _("{n} shield(s) remain: the dice must destroy the shields, one die each").format(n=state.shields),
-            "attack: shields first")
-    if word == "hit":
-        return _hit_refusal(state, action, rule)
-    if word == "place":
-        return IllegalActionError(
-            _("the placed monsters' levels must add up as close to the invasion ({invasion}) as possible "
-              "without passing it; the players choose only between equal best sums").format(
-                invasion=state.invasion), rule)
-    if word == "stop":
-        return IllegalActionError(_("'stop' ends picking table monsters; nothing is being picked now"), rule)
-    return IllegalActionError(_("'{move}' is not legal now").format(move=text), "phase order")
+            _("dice are on {monster}: keep adding dice until it is defeated").format(
+                monster=state.deck.m_ids[state.target_monster]),
+            "attack: defeating monsters")
+    return IllegalActionError(
+        _("{n} shield(s) remain: the dice must destroy the shields, one die each").format(n=state.shields),
+        "attack: shields first")
+
+
+def _place_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    return IllegalActionError(
+        _("the placed monsters' levels must add up as close to the invasion ({invasion}) as possible "
+          "without passing it; the players choose only between equal best sums").format(
+            invasion=state.invasion), rule)
+
+
+def _stop_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
+    return IllegalActionError(_("'stop' ends picking table monsters; nothing is being picked now"), rule)
 
 
 def _tower_refusal(state: MonstrosState) -> IllegalActionError:
@@ -195,7 +222,7 @@ def _bottom_refusal(state: MonstrosState, kind: int, text: str) -> IllegalAction
         "phase order")
 
 
-def _hit_refusal(state: MonstrosState, action: int, rule: str) -> IllegalActionError:
+def _hit_refusal(state: MonstrosState, action: int, text: str, rule: str) -> IllegalActionError:
     deck = state.deck
     monster, value = divmod(action - A.HIT, 6)
     value += 1
@@ -217,3 +244,19 @@ def _hit_refusal(state: MonstrosState, action: int, rule: str) -> IllegalActionE
         _("the unused dice add up to {total}, less than {monster}'s life {life}: dice that cannot defeat a "
           "monster add 1 wall each instead ('done')").format(total=sum(state.dice_values()), monster=name,
                                                              life=deck.life[monster]), rule)
+
+
+_REFUSALS: dict[str, Callable[[MonstrosState, int, str, str], IllegalActionError]] = {
+    "play": _play_refusal,
+    "return": _return_refusal,
+    "tower": _triple_refusal,
+    "five": _five_refusal,
+    "pass": _pass_refusal,
+    "token": _token_refusal,
+    "reroll": _reroll_refusal,
+    "shield": _shield_refusal,
+    "done": _done_refusal,
+    "hit": _hit_refusal,
+    "place": _place_refusal,
+    "stop": _stop_refusal,
+}

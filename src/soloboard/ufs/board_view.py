@@ -281,7 +281,7 @@ def dice_list(state: UFSState) -> list[dict[str, Any]]:
     """The unplaced worker dice, plain ones first, each by value; ``index`` is its slot in the tray."""
     plain, white = state.unplaced_dice()
     names = state.game.dice_names
-    out = []
+    out: list[dict[str, Any]] = []
     for color, values in ((A.GRAY, plain), (A.WHITE, white)):
         for v in values:
             out.append({"index": len(out), "color": names[color], "kind": "plain" if color == A.GRAY else "white",

@@ -43,7 +43,7 @@ exactly what the first does; an excavation die that can never dig).
 from __future__ import annotations
 
 import math
-from itertools import compress
+from itertools import compress, product
 from operator import mul
 from typing import Any
 
@@ -158,14 +158,29 @@ def _pending(state: Any, t: _Tables, partial: float) -> tuple[int, float, float,
     filled and the others free in unused columns counts with the best unplaced dice on the
     free spaces (the highest unplaced dice), for ``partial`` of what it would give (0: not at all)."""
     dice = state.dice
-    robots = state.robots
-    exhausted = state.exhausted
     research = state.research
     energy: float = state.energy
     exc = state.excavator
     done = float(t.done[research])
-    if not any(dice) and not any(robots):
+    if not any(dice) and not any(state.robots):
         return research, done, energy, 0, set(), exc
+    rooms = _working_rooms(state, t, partial)
+    research, done, energy, robot_value, shot = _use_rooms(state, t, rooms, research, done, energy)
+    dig = state.dig_space
+    if dig >= 0 and dice[dig] and energy >= 1 and dice[dig] >= t.pos[dig] - exc:
+        exc = t.pos[dig]
+        energy -= 1
+    return research, done, energy, robot_value, shot, exc
+
+
+def _working_rooms(state: Any, t: _Tables, partial: float) -> list[tuple[int, Any, float, float]]:
+    """The rooms the dice and ready robots on them will work, as (order of use, room, value, weight), in
+    the order of use: energy rooms first, then research, fighters, robots. A half-filled room (while
+    placing, with ``partial``) counts with the best unplaced dice, for ``partial`` of its value (its weight)."""
+    dice = state.dice
+    robots = state.robots
+    exhausted = state.exhausted
+    exc = state.excavator
     pos = t.pos
     placing = state.phase == PLACE_PHASE and partial > 0
     pool = state.unplaced
@@ -210,10 +225,17 @@ def _pending(state: Any, t: _Tables, partial: float) -> tuple[int, float, float,
                 order = 0 if first == "energy" else 1 if first == "research" else 2 if first == "fighters" else 3
                 full.append((order, room, value, weight))
     full.sort(key=lambda x: x[0])
+    return full
+
+
+def _use_rooms(state: Any, t: _Tables, rooms: list[tuple[int, Any, float, float]], research: int, done: float,
+               energy: float) -> tuple[int, float, float, int, set[int]]:
+    """Use ``rooms`` in turn while the energy lasts: (research space, research cost paid, energy, robot value,
+    sky cells shot). A half-filled room's effects count for its weight; its fighters and robots not at all."""
     robot_value = 0
     shot: set[int] = set()
     ms_first = (state.mothership_row + 1) * COLS
-    for _order, room, value, weight in full:
+    for _order, room, value, weight in rooms:
         cost = room.energy_cost
         if energy < cost:
             continue
@@ -235,11 +257,7 @@ def _pending(state: Any, t: _Tables, partial: float) -> tuple[int, float, float,
                         shot.add(idx)
             elif effect == "robots" and weight == 1.0:
                 robot_value = max(robot_value, min(int(value), 6))
-    dig = state.dig_space
-    if dig >= 0 and dice[dig] and energy >= 1 and dice[dig] >= pos[dig] - exc:
-        exc = pos[dig]
-        energy -= 1
-    return research, done, energy, robot_value, shot, exc
+    return research, done, energy, robot_value, shot
 
 
 def features(state: Any, partial: float = 0.0) -> list[float]:
@@ -307,8 +325,6 @@ def features(state: Any, partial: float = 0.0) -> list[float]:
 
 def _best_of_five() -> tuple[tuple[float, ...], ...]:
     """[k][v]: the chance that the best k of five dice add up to at least v (k = 0..5, v = 0..30)."""
-    from itertools import product
-
     counts = [[0] * 31 for _ in range(6)]
     for roll in product(range(1, 7), repeat=5):
         ordered = sorted(roll, reverse=True)

@@ -215,7 +215,7 @@ class BaseUFSGame(GameMixin):
         """The state a history starts from, recording events: the initial state, or a saved position."""
         if origin is None:
             return UFSState(self, record=True)
-        from soloboard.ufs.serialize import start_from
+        from soloboard.ufs.serialize import start_from  # the save code, loaded only with a save
 
         return start_from(self, origin)
 
@@ -271,7 +271,7 @@ class BaseUFSGame(GameMixin):
 
     def observation_layout(self) -> list[tuple[str, tuple[int, ...]]]:
         """The named pieces of ``state.observation_tensor()``, in order, with their shapes."""
-        from soloboard.ufs.observation import observer
+        from soloboard.ufs.observation import observer  # only learning agents observe: playing never loads it
 
         return observer(self).layout()
 
@@ -307,7 +307,7 @@ class BaseUFSGame(GameMixin):
 
     @classmethod
     def state_from_dict(cls, data: dict[str, Any]) -> UFSState:
-        from soloboard.ufs.serialize import state_from_dict
+        from soloboard.ufs.serialize import state_from_dict  # the save code, loaded only with a save
 
         return state_from_dict(data, cls)
 
@@ -344,6 +344,7 @@ class UFSGame(BaseUFSGame):
     side_letters = (("easy", "E"), ("threat", "T"))
     cards = tuple(f"sky tile {n}" for n in range(1, C.SKY_TILES + 1))
     cards_noun = "sky tiles"
+    base: BaseTables  # the city's, whatever the set-up draw: set by __init__, never None
 
     def __init__(
         self,

@@ -133,7 +133,7 @@ def _pairs(rows: list[list[tuple[str, str]]]) -> str:
 
 def notation_help(game: BaseUFSGame) -> str:
     """How moves are typed in this edition (its dice letters, its ships)."""
-    plain, white = game.dice_letters
+    plain, white = game.dice_letters[0], game.dice_letters[1]
     plain_name, white_name = (die_colour(name) for name in game.dice_names)
     primary, reinforcement = game.ship_names  # the notation types the English ship name
     choose_ship = not game.ruleset.spawn_farthest
@@ -173,7 +173,7 @@ def notation_help(game: BaseUFSGame) -> str:
 
 def phase_hints(game: BaseUFSGame) -> dict[str, str]:
     """A one-line reminder of the notation for each phase."""
-    plain, white = game.dice_letters
+    plain, white = game.dice_letters[0], game.dice_letters[1]
     plain_name, white_name = (die_colour(name) for name in game.dice_names)
     primary, reinforcement = game.ship_names
     spawn = _("Type 'spawn c', or a move's number")

@@ -146,31 +146,46 @@ def space_content(state: UFSState, space: int) -> str:
 
 def render_text(state: UFSState) -> str:
     game = state.game
-    lines = [_("Under Falling Skies") + f" - {game.title()}"]
     if state.sky is None:
-        lines.append(setup_text(game))
-        return "\n".join(lines)
+        return "\n".join([_("Under Falling Skies") + f" - {game.title()}", setup_text(game)])
+    lines = [
+        _("Under Falling Skies") + f" - {title_text(state, '-')}, " + _("{phase} phase").format(
+            phase=phase_word(state.phase_name)),
+        *_text_tracks(state),
+        "",
+        *_text_sky(state),
+        *_text_city(state),
+        "",
+        *_text_base(state),
+        *_text_footer(state),
+    ]
+    return "\n".join(lines)
+
+
+def _text_tracks(state: UFSState) -> list[str]:
+    """The research, energy and damage tracks, and the ships still off the board."""
+    game = state.game
     layout = state.layout
-    sky = state.sky
     primary, reinforcement = (ship_colour(name) for name in game.ship_names)
-    lines[0] = _("Under Falling Skies") + f" - {title_text(state, '-')}, " + _("{phase} phase").format(
-        phase=phase_word(state.phase_name))
-    lines.append(
+    return [
         _("Research {research}/{last}   Energy {energy}/{max}   Damage {damage} (destroyed at {limit})").format(
-            research=state.research, last=sky.research_last, energy=state.energy, max=layout.energy_max,
-            damage=state.damage, limit=layout.damage_limit)
-    )
-    lines.append(
+            research=state.research, last=state.sky.research_last, energy=state.energy, max=layout.energy_max,
+            damage=state.damage, limit=layout.damage_limit),
         _("On the mothership: {p} {primary}, {w} {reinforcement}; {reinforcement} supply {supply}").format(
             p=state.waiting_primary, primary=primary, w=state.waiting_reinforcements, reinforcement=reinforcement,
-            supply=state.reinforcement_supply)
-    )
-    lines.append("")
+            supply=state.reinforcement_supply),
+    ]
+
+
+def _text_sky(state: UFSState) -> list[str]:
+    """The sky from the mothership's drop points down, each row with its symbol (and research cost)."""
+    game = state.game
+    sky = state.sky
     beside = research_beside_sky(state)
     heading = _("mothership action / research cost") if beside else (
         _("track symbol (fires before the mothership moves down)") if acts_before_descending(state)
         else _("mothership action"))
-    lines.append(_("row").ljust(7) + "".join(f"  {c}  " for c in "abcde") + "  " + heading)
+    lines = [_("row").ljust(7) + "".join(f"  {c}  " for c in "abcde") + "  " + heading]
     grid = state.grid
     cell = sky.cell
     sky_word = _("sky")
@@ -190,22 +205,33 @@ def render_text(state: UFSState) -> str:
             lines.append(f"{sky_word}{row:>2}  {cells}  {action:<30} {cost:>2}{marker}")
         else:
             lines.append(f"{sky_word}{row:>2}  {cells}  {action}".rstrip())
-    if beside:
+    return lines
+
+
+def _text_city(state: UFSState) -> list[str]:
+    """The city line under the sky, with the research track where the edition prints it."""
+    sky = state.sky
+    if research_beside_sky(state):
         city_track = "".join(  # the start space and the research spaces printed on the city tile
             f" {sky.research_costs[space]}" + ("<-R" if state.research == space else "")
             for space in range(1, sky.research_on_city + 1)
         )
         start_marker = "<-R" if state.research == 0 else ""
-        lines.append((_("city").ljust(8) + "=" * 25 + "  " + _("research start") + start_marker + city_track).rstrip())
-    else:
-        lines.append(_("city").ljust(8) + "=" * 25)
-        track = " ".join(
-            f"{cost}<-R" if state.research == space else str(cost)
-            for space, cost in enumerate(sky.research_costs) if space
-        )
-        lines.append(_("Research track, cost of each space from the start: start{marker} {track}").format(
-            marker="<-R" if state.research == 0 else "", track=track))
-    lines.append("")
+        return [(_("city").ljust(8) + "=" * 25 + "  " + _("research start") + start_marker + city_track).rstrip()]
+    track = " ".join(
+        f"{cost}<-R" if state.research == space else str(cost)
+        for space, cost in enumerate(sky.research_costs) if space
+    )
+    return [
+        _("city").ljust(8) + "=" * 25,
+        _("Research track, cost of each space from the start: start{marker} {track}").format(
+            marker="<-R" if state.research == 0 else "", track=track),
+    ]
+
+
+def _text_base(state: UFSState) -> list[str]:
+    """The base row by row, each space's room and what stands on it, and the key to its signs."""
+    lines = []
     for row in range(A.BASE_ROWS):
         parts = []
         for col in range(COLS):
@@ -216,6 +242,13 @@ def render_text(state: UFSState) -> str:
             parts.append(f"{text if dug else '(' + text + ')':<16}")
         lines.append(_("base") + f" {row}  " + "".join(parts))
     lines.append(_("(parentheses: not excavated yet; [n] worker die, Rn robot, Rnz exhausted robot, EXC excavator)"))
+    return lines
+
+
+def _text_footer(state: UFSState) -> list[str]:
+    """What the phase is waiting for (robots to install, the ability's question, the dice to place), or the result."""
+    game = state.game
+    lines = []
     if state.pending_robots:
         built = ", ".join(f"R{v}" for v in state.pending_robots)
         lines.append(_("Robots built this phase, installed once every die is resolved: {robots}").format(robots=built))
@@ -228,7 +261,7 @@ def render_text(state: UFSState) -> str:
             white_colour=die_colour(game.dice_names[1]), white=white or "-"))
     if state.is_terminal():
         lines.append(_result_words(state))
-    return "\n".join(lines)
+    return lines
 
 
 # --- the coloured board (rich) ------------------------------------------------------------

@@ -10,7 +10,7 @@ it breaks no invariant of the rules. See ``docs/save-format.md``.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from soloboard.core.errors import InvalidSaveError
 from soloboard.core.saves import FORMAT, check_position, game_from_save, history_from_save, replay
@@ -29,8 +29,13 @@ from soloboard.ufs.state import (
 )
 from soloboard.ufs.tables import AA_GUN, ROOM
 
+if TYPE_CHECKING:
+    from soloboard.ufs.game import BaseUFSGame
+    from soloboard.ufs.tables import Layout
+
 VERSION = 1
 COLS = A.COLS
+T = TypeVar("T")
 
 
 def position_dict(state: UFSState) -> dict[str, Any]:
@@ -132,13 +137,18 @@ def state_from_dict(data: dict[str, Any], game_class: Any) -> UFSState:
     return state
 
 
-def _field(position: dict[str, Any], key: str, kind: type, low: int | None = None, high: int | None = None) -> Any:
+def _field(position: dict[str, Any], key: str, kind: type[T]) -> T:
     if key not in position:
         raise InvalidSaveError(f"the position has no '{key}'")
     value = position[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise InvalidSaveError(f"'{key}' must be a {kind.__name__}, not {value!r}")
-    if low is not None and high is not None and not low <= value <= high:
+    return value
+
+
+def _number(position: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = _field(position, key, int)
+    if not low <= value <= high:
         raise InvalidSaveError(f"'{key}' is {value}, outside {low}..{high}")
     return value
 
@@ -151,12 +161,42 @@ def _space(text: Any, key: str) -> int:
 
 
 def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
-    """A state built from a position alone, refused if it breaks an invariant of the rules."""
-    state = game.new_initial_state()
+    """A state built from a position alone, refused if it breaks an invariant of the rules.
+
+    The parts are read in a fixed order (the first broken invariant is the one reported); a
+    later part may check itself against an earlier one (the dice against the excavator)."""
+    state: UFSState = game.new_initial_state()
+    phase = _phase(pos)
+    state._use_layout(_layout(game, pos))
+    state.phase = phase
+    _read_tracks(state, pos)
+    _read_sky(state, pos)
+    _read_ships(state, pos)
+    _read_excavator(state, pos)
+    _read_worker_dice(state, pos)
+    _read_dig_die(state, pos)
+    _read_robots(state, pos)
+    _read_unplaced(state, pos)
+    _read_decision(state, pos)
+    _read_abilities_used(state, pos)
+    _read_pending_robots(state, pos)
+    if phase == SPAWN:
+        _check_spawn(state, _field(pos, "spawn_options", list))
+    _read_result(state, pos)
+    assert phase != SETUP
+    state.hist = []
+    return state
+
+
+def _phase(pos: dict[str, Any]) -> int:
     phase_name = _field(pos, "phase", str)
     if phase_name not in PHASE_NAMES or phase_name == "setup":
         raise InvalidSaveError(f"'phase' must be one of {', '.join(PHASE_NAMES[1:])}")
-    phase = PHASE_NAMES.index(phase_name)
+    return PHASE_NAMES.index(phase_name)
+
+
+def _layout(game: BaseUFSGame, pos: dict[str, Any]) -> Layout:
+    """The components the cards' sides name, checked against the game's parameters."""
     key = game.sides_key
     sides = pos.get(key)
     names = [name for name, _ in game.side_letters]
@@ -171,18 +211,28 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     if harder != game.flipped:
         raise InvalidSaveError(f"'{key}' has {harder} {names[1]} sides, the parameters ask for {game.flipped}")
     try:
-        layout = game.layout(parsed)
+        return game.layout(parsed)
     except ValueError as exc:
         raise InvalidSaveError(f"'{key}': {exc}") from None
-    state._use_layout(layout)
-    state.phase = phase
-    state.round = _field(pos, "round", int, 1, 10_000)
-    state.mothership_row = _field(pos, "mothership_row", int, 0, state.sky.skull_row - (0 if phase == OVER else 1))
-    state.research = _field(pos, "research", int, 0, state.sky.research_last)
-    state.energy = _field(pos, "energy", int, 0, layout.energy_max)
-    state.damage = _field(pos, "damage", int, 0, layout.damage_limit)
+
+
+def _read_tracks(state: UFSState, pos: dict[str, Any]) -> None:
+    """The round, the mothership's row and the research, energy and damage tracks."""
+    sky = state.sky
+    layout = state.layout
+    state.round = _number(pos, "round", 1, 10_000)
+    # the mothership stands on the skull row only once it has ended the game
+    state.mothership_row = _number(pos, "mothership_row", 0, sky.skull_row - (0 if state.phase == OVER else 1))
+    state.research = _number(pos, "research", 0, sky.research_last)
+    state.energy = _number(pos, "energy", 0, layout.energy_max)
+    state.damage = _number(pos, "damage", 0, layout.damage_limit)
+
+
+def _read_sky(state: UFSState, pos: dict[str, Any]) -> None:
+    """The ships in the sky, row by row from the top; none above the mothership's drop points."""
+    game = state.game
     rows = _field(pos, "sky", list)
-    primary, reinforcement = game.ship_letters
+    primary, reinforcement = game.ship_letters[0], game.ship_letters[1]
     if len(rows) != game.sky_rows + 1 or not all(
         isinstance(r, str) and len(r) == COLS and set(r) <= {".", primary, reinforcement} for r in rows
     ):
@@ -193,22 +243,34 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     if any(grid[: state.mothership_row * COLS]):
         raise InvalidSaveError("a ship is above the mothership's drop points")
     state.grid = grid
+
+
+def _read_ships(state: UFSState, pos: dict[str, Any]) -> None:
+    """The ships waiting on the mothership and in the supply: with the sky's, every ship of the game."""
+    game = state.game
     waiting = _field(pos, "waiting", dict)
     first, second = game.ship_names
-    state.waiting_primary = _field(waiting, first, int, 0, game.primary_ships)
-    state.waiting_reinforcements = _field(waiting, second, int, 0, game.reinforcement_ships)
-    state.reinforcement_supply = _field(pos, f"{second}_supply", int, 0, game.reinforcement_ships)
+    state.waiting_primary = _number(waiting, first, 0, game.primary_ships)
+    state.waiting_reinforcements = _number(waiting, second, 0, game.reinforcement_ships)
+    state.reinforcement_supply = _number(pos, f"{second}_supply", 0, game.reinforcement_ships)
+    grid = state.grid
     if grid.count(PURPLE) + state.waiting_primary != game.primary_ships:
         raise InvalidSaveError(f"{first} ships are not conserved: there must be {game.primary_ships} in all")
     if grid.count(WHITE_SHIP) + state.waiting_reinforcements + state.reinforcement_supply != game.reinforcement_ships:
         raise InvalidSaveError(
             f"{second} ships are not conserved: board + mothership + supply must be {game.reinforcement_ships}"
         )
+
+
+def _read_excavator(state: UFSState, pos: dict[str, Any]) -> None:
     base = state.base  # the layout's: in a 9-card draw the base cards may be drawn too
-    exc_space = _space(_field(pos, "excavator", str), "excavator")
-    state.excavator = base.pos[exc_space]
+    state.excavator = base.pos[_space(_field(pos, "excavator", str), "excavator")]
     if state.excavator < base.excavator_start:
         raise InvalidSaveError("the excavator is behind its start space")
+
+
+def _read_worker_dice(state: UFSState, pos: dict[str, Any]) -> None:
+    """The worker dice on the base, one a column, and the columns used this round."""
     dice = _field(pos, "dice", dict)
     state.dice = [0] * A.N_SPACES
     cols = 0
@@ -226,11 +288,16 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     state.columns_used = sum(1 << "abcde".index(c) for c in used)
     if cols & ~state.columns_used:
         raise InvalidSaveError("a column holds a die but is not marked as used")
+
+
+def _read_dig_die(state: UFSState, pos: dict[str, Any]) -> None:
+    """The die placed to dig, within its reach ahead of the excavator; every other die on excavated spaces."""
+    base = state.base
     dig = pos.get("dig_die")
     state.dig_space = -1 if dig is None else _space(dig, "dig_die")
     if state.dig_space >= 0:
         distance = base.pos[state.dig_space] - state.excavator
-        reach = state.dice[state.dig_space] if game.ruleset.dig_checked_on_place else base.path_length
+        reach = state.dice[state.dig_space] if state.game.ruleset.dig_checked_on_place else base.path_length
         if not state.dice[state.dig_space] or distance < 1 or reach < distance:
             raise InvalidSaveError(
                 f"'dig_die' {dig}: the excavation die must stand 1..(its value) spaces ahead of the excavator"
@@ -238,15 +305,20 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     for s in range(A.N_SPACES):
         if state.dice[s] and base.pos[s] >= state.excavator and s != state.dig_space:
             raise InvalidSaveError(f"the die on {A.space_name(s)} is on an unexcavated space")
+
+
+def _read_robots(state: UFSState, pos: dict[str, Any]) -> None:
+    game = state.game
+    base = state.base
     robots = _field(pos, "robots", dict)
     if len(robots) > game.hooks.max_robots(state):
         raise InvalidSaveError(f"more than {game.hooks.max_robots(state)} robots")
+    on_guns = game.ruleset.robots_on_aa_guns
     for name, robot in robots.items():
         s = _space(name, "robots")
         value = robot.get("value") if isinstance(robot, dict) else None
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise InvalidSaveError(f"robot on {name} must show 1..6")
-        on_guns = game.ruleset.robots_on_aa_guns
         if (base.kind[s] not in ((ROOM, AA_GUN) if on_guns else (ROOM,)) or base.pos[s] >= state.excavator
                 or state.dice[s]):
             raise InvalidSaveError(
@@ -256,6 +328,10 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         state.robots[s] = value
         if robot.get("exhausted"):
             state.exhausted |= 1 << s
+
+
+def _read_unplaced(state: UFSState, pos: dict[str, Any]) -> None:
+    game = state.game
     unplaced = _field(pos, "unplaced", dict)
     state.unplaced = [0] * 12
     for color, key in enumerate(game.dice_names):
@@ -266,10 +342,16 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
             state.unplaced[color * 6 + v - 1] += 1
     if sum(state.unplaced[:6]) > game.plain_dice or sum(state.unplaced[6:]) > game.white_dice:
         raise InvalidSaveError("more unplaced dice than the game has")
+
+
+def _read_decision(state: UFSState, pos: dict[str, Any]) -> None:
+    """What the phase's decision needs beyond the board: the dice to roll, the city ability, the robot's value."""
+    game = state.game
+    phase = state.phase
     if phase == ROLL:
         to_roll = _field(pos, "to_roll", dict)
-        state.to_roll_plain = _field(to_roll, game.dice_names[0], int, 0, game.plain_dice)
-        state.to_roll_white = _field(to_roll, game.dice_names[1], int, 0, game.white_dice)
+        state.to_roll_plain = _number(to_roll, game.dice_names[0], 0, game.plain_dice)
+        state.to_roll_white = _number(to_roll, game.dice_names[1], 0, game.white_dice)
         if (game.fixed_white_sixes and not state.columns_used
                 and state.to_roll_white + game.fixed_white_sixes > game.white_dice):
             raise InvalidSaveError(  # Washington, DC (blue): the round's first roll sets a white die to 6
@@ -279,7 +361,11 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
     if phase == ABILITY:
         _check_ability(game, state)
     if phase == INSTALL:
-        state.install_value = _field(pos, "install_value", int, 1, 6)
+        state.install_value = _number(pos, "install_value", 1, 6)
+
+
+def _read_abilities_used(state: UFSState, pos: dict[str, Any]) -> None:
+    game = state.game
     used = pos.get("abilities_used", [])
     count = len(game.once_abilities)
     if not isinstance(used, list) or not all(isinstance(k, int) and not isinstance(k, bool) and 1 <= k <= count
@@ -287,25 +373,28 @@ def _state_from_position(game: Any, pos: dict[str, Any]) -> UFSState:
         raise InvalidSaveError(f"'abilities_used' must list once-per-game abilities by number, 1..{count}"
                                if count else "'abilities_used': this game has no once-per-game ability")
     state.once_left = game.once_mask & ~sum(1 << (k - 1) for k in set(used))
+
+
+def _read_pending_robots(state: UFSState, pos: dict[str, Any]) -> None:
     pending = pos.get("pending_robots", [])
     if not isinstance(pending, list) or not all(isinstance(v, int) and 1 <= v <= 6 for v in pending):
         raise InvalidSaveError("'pending_robots' must be a list of robot values 1..6")
-    if pending and game.ruleset.robots_installed_at_once:
+    if pending and state.game.ruleset.robots_installed_at_once:
         raise InvalidSaveError("'pending_robots': in this edition a new robot is installed at once")
     state.pending_robots = list(pending)
-    if phase == SPAWN:
-        _check_spawn(state, _field(pos, "spawn_options", list))
+
+
+def _read_result(state: UFSState, pos: dict[str, Any]) -> None:
+    """A finished game's result; a game still being played must not be won or lost already."""
     result = pos.get("result")
-    if phase == OVER:
+    if state.phase == OVER:
         if result not in ("win", "loss"):
             raise InvalidSaveError("a finished game needs 'result': 'win' or 'loss'")
         state.result = 1.0 if result == "win" else 0.0
         state.loss_cause = pos.get("loss_cause") or ""
-    elif result is not None or state.damage >= layout.damage_limit or state.research == state.sky.research_last:
+    elif (result is not None or state.damage >= state.layout.damage_limit
+          or state.research == state.sky.research_last):
         raise InvalidSaveError("the position is over (won or lost) but its phase says it is still being played")
-    assert phase != SETUP
-    state.hist = []
-    return state
 
 
 def _check_spawn(state: UFSState, options: list[Any]) -> None:
