@@ -31,6 +31,8 @@ from soloboard.core.difficulty import NONE, Difficulty
 from soloboard.core.lazy import load
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from soloboard.core.api import Game, State
     from soloboard.core.events import Event
 
@@ -253,7 +255,7 @@ class GameKit:
         """One event as a sentence, in the game's own words."""
         return str(load(self.narrator).sentence(event, state))
 
-    def preview_text(self, events: list[Event], state: State) -> str:
+    def preview_text(self, events: Sequence[Event], state: State) -> str:
         """What the events of one move do, in one line (a move list's or a hint's text)."""
         return str(load(self.narrator).preview_text(events, state))
 

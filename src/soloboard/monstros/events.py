@@ -16,7 +16,11 @@ file's names and the engine's phase names are plain strings.
 from typing import Literal, NotRequired, TypedDict
 
 PickWhy = Literal["five cards", "tower removed", "tower destroyed"]
+BottomWhy = Literal[PickWhy, "saved", "not placed"]
 RewardWhy = Literal["tower", "five cards"]
+WallBy = Literal["five cards", "unused dice", "monsters"]
+RollMode = Literal["attack", "token", "reroll"]
+InvasionWhy = Literal["ability", "nothing placed"]
 
 
 class MonsterRevealed(TypedDict):
@@ -130,7 +134,7 @@ WallChanged = TypedDict("WallChanged", {  # "from" is a keyword: only this form 
     "action": int,
     "from": int,
     "to": int,
-    "by": Literal["five cards", "unused dice", "monsters"],
+    "by": WallBy,
 })
 
 
@@ -166,7 +170,7 @@ class MonsterToBottom(TypedDict):
     kind: Literal["monster_to_bottom"]
     action: int
     card: str
-    why: Literal["five cards", "tower removed", "tower destroyed", "saved", "not placed"]
+    why: BottomWhy
 
 
 class TowerRemoved(TypedDict):
@@ -190,7 +194,7 @@ class DiceRolled(TypedDict):
     kind: Literal["dice_rolled"]
     action: int
     values: list[int]  # sorted
-    mode: Literal["attack", "token", "reroll"]
+    mode: RollMode
 
 
 class DieTokenSpent(TypedDict):
@@ -315,7 +319,7 @@ InvasionRaised = TypedDict("InvasionRaised", {
     "action": int,
     "from": int,
     "to": int,
-    "why": Literal["ability", "nothing placed"],
+    "why": InvasionWhy,
     "by": list[str],  # the cards that raised it
 })
 

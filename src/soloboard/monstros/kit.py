@@ -10,6 +10,8 @@ from soloboard.core.kit import GameKit, Parameter, ReportAxis, ReportOption, Set
 from soloboard.i18n import N_, _
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from soloboard.core.api import State
     from soloboard.core.events import Event
 
@@ -23,7 +25,7 @@ class MonstrosKit(GameKit):
 
         return narrate.describe(event, state)
 
-    def preview_text(self, events: list[Event], state: State) -> str:
+    def preview_text(self, events: Sequence[Event], state: State) -> str:
         from soloboard.monstros import narrate
 
         return "; ".join(narrate.narrate(events, state))

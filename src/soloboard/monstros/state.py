@@ -25,7 +25,7 @@ Rule names in the error messages refer to the sections of ``docs/monstros.md``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, StateMixin
 from soloboard.core.errors import IllegalActionError
@@ -36,6 +36,7 @@ from soloboard.monstros import actions as A
 if TYPE_CHECKING:
     from random import Random
 
+    from soloboard.monstros.events import BottomWhy, InvasionWhy, MonstrosEvent, PickWhy, RollMode, WallBy
     from soloboard.monstros.game import MonstrosGame
 
 # --- numbers printed in the rulebook ---------------------------------------------------------
@@ -70,16 +71,16 @@ RESUME_NAMES = ("play", "remove", "attack", "start-attack", "abilities", "end-mo
                 "first-turn", "none")
 
 # why table monsters are being picked, or cards put in order, by where the flow resumes (for events)
-PICK_WHY = {R_START_ATTACK: "five cards", R_ABILITIES: "tower destroyed"}  # otherwise "tower removed"
-ORDER_WHY = {R_ABILITIES: "saved", R_END_MONSTERS: "not placed"}
+PICK_WHY: dict[int, PickWhy] = {R_START_ATTACK: "five cards", R_ABILITIES: "tower destroyed"}  # else "tower removed"
+ORDER_WHY: dict[int, BottomWhy] = {R_ABILITIES: "saved", R_END_MONSTERS: "not placed"}
 
 ROLL_START, ROLL_TOKEN, ROLL_REROLL = range(3)
-ROLL_MODES = ("attack", "token", "reroll")
+ROLL_MODES: tuple[RollMode, ...] = ("attack", "token", "reroll")
 
 NO_CARD = -2  # nothing left to draw
-LOSS_WALL = "the wall was destroyed"
-WIN_INVASION = "the invasion passed 15"
-WIN_DEFEATED = "every monster was defeated"
+LOSS_WALL: Final = "the wall was destroyed"
+WIN_INVASION: Final = "the invasion passed 15"
+WIN_DEFEATED: Final = "every monster was defeated"
 
 
 def slot_bonuses(slot: int) -> list[str]:
@@ -88,7 +89,7 @@ def slot_bonuses(slot: int) -> list[str]:
     return (["block"] if slot <= SHIELD_SLOTS else []) + (["reroll"] if slot == REROLL_SLOT else [])
 
 
-class MonstrosState(EventLog, StateMixin):
+class MonstrosState(EventLog["MonstrosEvent"], StateMixin):
     """A position. Use :meth:`MonstrosGame.new_initial_state` to get one."""
 
     __slots__ = (
@@ -157,7 +158,7 @@ class MonstrosState(EventLog, StateMixin):
         self.loss_cause = ""
         self.hist: list[int] = []
         self.legal: list[int] | None = None
-        self._ev: list[dict[str, Any]] | None = None  # events are recorded only when read (core/events.py)
+        self._ev: list[MonstrosEvent] | None = None  # events are recorded only when read (core/events.py)
         # where history() starts when it is not the game's start: a position set up or loaded without
         # its history (an empty-history state); events before it are unknown
         self.origin: MonstrosState | None = None
@@ -410,8 +411,8 @@ class MonstrosState(EventLog, StateMixin):
             ev = self._ev
             if ev is not None:  # the engine moves for a seat: say so, and for whom
                 ev.append({"kind": "forced_move", "action": len(self.hist), "seat": self.actor,
-                           "move": A.player_action_to_string(legal[0], self.deck, self.revealed),
-                           "id": legal[0], "phase": PHASE_NAMES[phase]})
+                           "move": A.player_action_to_string(legal[0], self.deck, self.revealed), "id": legal[0],
+                           "phase": PHASE_NAMES[phase]})
             self._decide(legal[0])
 
     def _legal_now(self) -> list[int]:
@@ -468,7 +469,8 @@ class MonstrosState(EventLog, StateMixin):
             if action == A.RESHUFFLE:
                 self._reshuffle_discards()
             elif self._ev is not None:
-                self._emit("reshuffle_declined", discard=sum(self.discard), deck=self.action_deck_size)
+                self._ev.append({"kind": "reshuffle_declined", "action": len(self.hist), "discard": sum(self.discard),
+                                 "deck": self.action_deck_size})
             self._five_monsters()
         elif phase == D_EXCHANGE:
             self._exchange_step(action)
@@ -487,10 +489,9 @@ class MonstrosState(EventLog, StateMixin):
             dice = self.dice
             for v in A.ROLLS[action - A.ROLL]:
                 dice[v - 1] += 1
-            ev = self._ev
-            if ev is not None:
-                ev.append({"kind": "dice_rolled", "action": len(self.hist), "values": list(A.ROLLS[action - A.ROLL]),
-                           "mode": ROLL_MODES[self.roll_mode]})
+            if self._ev is not None:
+                self._ev.append({"kind": "dice_rolled", "action": len(self.hist),
+                                 "values": list(A.ROLLS[action - A.ROLL]), "mode": ROLL_MODES[self.roll_mode]})
             self.to_roll = 0
             self.phase = D_ATTACK
             self._check_target()
@@ -505,7 +506,7 @@ class MonstrosState(EventLog, StateMixin):
             self._take_monster(kind)
             self.revealed.append(kind)
             if self._ev is not None:
-                self._emit_reveal(kind, phase == C_SETUP)
+                self._emit_reveal(self._ev, kind, phase == C_SETUP)
             if phase == C_SETUP:
                 self._setup_reveal()
             else:
@@ -517,12 +518,15 @@ class MonstrosState(EventLog, StateMixin):
         self._take_action_card(kind)
         self._give(self.deal_seat, kind)
         ev = self._ev
-        if ev is not None:
-            ev.append({"kind": "card_dealt" if phase == C_DEAL else "card_drawn", "action": len(self.hist),
-                       "seat": self.deal_seat, "card": self.deck.a_ids[kind]})
         if phase == C_DEAL:
+            if ev is not None:
+                ev.append({"kind": "card_dealt", "action": len(self.hist), "seat": self.deal_seat,
+                           "card": self.deck.a_ids[kind]})
             self._deal()
         else:
+            if ev is not None:
+                ev.append({"kind": "card_drawn", "action": len(self.hist), "seat": self.deal_seat,
+                           "card": self.deck.a_ids[kind]})
             self._after_draw()
 
     # --- piles -------------------------------------------------------------------------------
@@ -585,28 +589,32 @@ class MonstrosState(EventLog, StateMixin):
                 self.action_deck_size += n
                 discard[k] = 0
         if self._ev is not None:
-            self._emit("reshuffled", cards=moved, deck=self.action_deck_size)
+            self._ev.append({"kind": "reshuffled", "action": len(self.hist), "cards": moved,
+                             "deck": self.action_deck_size})
 
-    # --- events off the hot paths (each caller tests ``self._ev`` first) ------------------------
+    # --- events off the hot paths (each caller tests ``self._ev`` first and passes it) -----------
 
-    def _emit_reveal(self, kind: int, setup: bool) -> None:
-        self._emit("monster_revealed", card=self.deck.m_ids[kind], why="setup" if setup else "proliferation")
+    def _emit_reveal(self, ev: list[MonstrosEvent], kind: int, setup: bool) -> None:
+        ev.append({"kind": "monster_revealed", "action": len(self.hist), "card": self.deck.m_ids[kind],
+                   "why": "setup" if setup else "proliferation"})
 
-    def _emit_bottom(self, kind: int, why: str) -> None:
-        self._emit("monster_to_bottom", card=self.deck.m_ids[kind], why=why)
+    def _emit_bottom(self, ev: list[MonstrosEvent], kind: int, why: BottomWhy) -> None:
+        ev.append({"kind": "monster_to_bottom", "action": len(self.hist), "card": self.deck.m_ids[kind], "why": why})
 
-    def _emit_wall(self, before: int, by: str) -> None:
+    def _emit_wall(self, ev: list[MonstrosEvent], before: int, by: WallBy) -> None:
         if self.wall != before:
-            self._emit("wall_changed", **{"from": before, "to": self.wall, "by": by})
+            ev.append({"kind": "wall_changed", "action": len(self.hist), "from": before, "to": self.wall, "by": by})
 
-    def _emit_invasion(self, why: str, by: list[str]) -> None:
-        self._emit("invasion_raised", **{"from": self.invasion - 1, "to": self.invasion, "why": why, "by": by})
+    def _emit_invasion(self, ev: list[MonstrosEvent], why: InvasionWhy, by: list[str]) -> None:
+        ev.append({"kind": "invasion_raised", "action": len(self.hist), "from": self.invasion - 1, "to": self.invasion,
+                   "why": why, "by": by})
 
     # --- set-up ------------------------------------------------------------------------------
 
     def _setup_reveal(self) -> None:
         """Reveal the first 10 monster cards; then the special ones go to the bottom, the rest on top."""
         revealed = self.revealed
+        ev = self._ev
         while len(revealed) < SETUP_REVEAL and self.monster_deck:
             kind = self._forced_monster()
             if kind < 0:
@@ -614,14 +622,15 @@ class MonstrosState(EventLog, StateMixin):
                 return
             self._take_monster(kind)
             revealed.append(kind)
-            if self._ev is not None:
-                self._emit_reveal(kind, True)
+            if ev is not None:
+                self._emit_reveal(ev, kind, True)
         special = self.deck.special
         bottom = tuple(sorted(k for k in revealed if special[k]))
         top = tuple(sorted(k for k in revealed if not special[k]))
-        if self._ev is not None:
+        if ev is not None:
             m_ids = self.deck.m_ids
-            self._emit("setup_sorted", top=[m_ids[k] for k in top], bottom=[m_ids[k] for k in bottom])
+            ev.append({"kind": "setup_sorted", "action": len(self.hist), "top": [m_ids[k] for k in top],
+                       "bottom": [m_ids[k] for k in bottom]})
         if top:
             self.monster_deck.insert(0, (True, top))
         if bottom:
@@ -649,7 +658,8 @@ class MonstrosState(EventLog, StateMixin):
                 self._take_action_card(kind)
                 self._give(seat, kind)
                 if self._ev is not None:
-                    self._emit("card_dealt", seat=seat, card=self.deck.a_ids[kind])
+                    self._ev.append({"kind": "card_dealt", "action": len(self.hist), "seat": seat,
+                                     "card": self.deck.a_ids[kind]})
         self._resume()
 
     def _start_exchange(self) -> None:
@@ -678,7 +688,7 @@ class MonstrosState(EventLog, StateMixin):
     def _exchange_step(self, action: int) -> None:
         if action == A.KEEP:
             if self._ev is not None:
-                self._emit("hand_kept", seat=self.actor)
+                self._ev.append({"kind": "hand_kept", "action": len(self.hist), "seat": self.actor})
             self._next_exchange()
             return
         kind = action - A.RETURN
@@ -687,7 +697,8 @@ class MonstrosState(EventLog, StateMixin):
         self.action_deck_size += 1
         self.cards_returned = True
         if self._ev is not None:
-            self._emit("card_returned", seat=self.actor, card=self.deck.a_ids[kind])
+            self._ev.append({"kind": "card_returned", "action": len(self.hist), "seat": self.actor,
+                             "card": self.deck.a_ids[kind]})
 
     def _resume(self) -> None:
         resume = self.resume
@@ -721,7 +732,7 @@ class MonstrosState(EventLog, StateMixin):
             self.phase = D_PLAY
         else:  # nothing to play (docs: ruling "The action deck runs out")
             if ev is not None:
-                self._emit("no_card_to_play", seat=self.seat)
+                ev.append({"kind": "no_card_to_play", "action": len(self.hist), "seat": self.seat})
             self._after_draw()
 
     def _play(self, kind: int) -> None:
@@ -736,7 +747,8 @@ class MonstrosState(EventLog, StateMixin):
         drawn = self._forced_action_card()
         if drawn == NO_CARD:  # docs: ruling "The action deck runs out"
             if ev is not None:
-                self._emit("no_card_drawn", seat=seat, discard=sum(self.discard))
+                ev.append({"kind": "no_card_drawn", "action": len(self.hist), "seat": seat,
+                           "discard": sum(self.discard)})
             self._after_draw()
         elif drawn < 0:
             self.deal_seat = seat
@@ -745,7 +757,8 @@ class MonstrosState(EventLog, StateMixin):
             self._take_action_card(drawn)
             self._give(seat, drawn)
             if ev is not None:
-                self._emit("card_drawn", seat=seat, card=self.deck.a_ids[drawn])
+                ev.append({"kind": "card_drawn", "action": len(self.hist), "seat": seat,
+                           "card": self.deck.a_ids[drawn]})
             self._after_draw()
 
     def _after_draw(self) -> None:
@@ -833,21 +846,24 @@ class MonstrosState(EventLog, StateMixin):
         ev = self._ev
         if ev is not None:
             a_ids = self.deck.a_ids
-            self._emit("cards_removed", how="triple", cards=[a_ids[k] for k in removed],
-                       board=[a_ids[k] for k in board])
+            ev.append({"kind": "cards_removed", "action": len(self.hist), "how": "triple",
+                       "cards": [a_ids[k] for k in removed], "board": [a_ids[k] for k in board]})
         if self.built_towers < TOWER_PIECES:
             self.built_towers += 1  # towers fill the tower spaces from the first one
             if ev is not None:
-                self._emit("tower_built", space=self.built_towers, towers=self.built_towers)
+                ev.append({"kind": "tower_built", "action": len(self.hist), "space": self.built_towers,
+                           "towers": self.built_towers})
             if self.built_towers <= TOKEN_SLOTS:
                 if self.die_tokens < DIE_TOKENS:
                     self.die_tokens += 1
                     if ev is not None:
-                        self._emit("die_token_gained", tokens=self.die_tokens, why="tower")
+                        ev.append({"kind": "die_token_gained", "action": len(self.hist), "tokens": self.die_tokens,
+                                   "why": "tower"})
                 elif ev is not None:
-                    self._emit("no_die_token", why="tower", reason="supply empty")
+                    ev.append({"kind": "no_die_token", "action": len(self.hist), "why": "tower",
+                               "reason": "supply empty"})
         elif ev is not None:
-            self._emit("no_tower_piece", towers=self.built_towers)
+            ev.append({"kind": "no_tower_piece", "action": len(self.hist), "towers": self.built_towers})
         self._start_attack()
 
     def _remove_five(self) -> None:
@@ -861,14 +877,16 @@ class MonstrosState(EventLog, StateMixin):
         self.wall = min(WALL_MAX, wall + FIVE_BONUS)
         ev = self._ev
         if ev is not None:
-            self._emit("cards_removed", how="five", cards=[self.deck.a_ids[k] for k in removed], board=[])
-            self._emit_wall(wall, "five cards")
+            ev.append({"kind": "cards_removed", "action": len(self.hist), "how": "five",
+                       "cards": [self.deck.a_ids[k] for k in removed], "board": []})
+            self._emit_wall(ev, wall, "five cards")
         if self.die_tokens < DIE_TOKENS:
             self.die_tokens += 1
             if ev is not None:
-                self._emit("die_token_gained", tokens=self.die_tokens, why="five cards")
+                ev.append({"kind": "die_token_gained", "action": len(self.hist), "tokens": self.die_tokens,
+                           "why": "five cards"})
         elif ev is not None:
-            self._emit("no_die_token", why="five cards", reason="supply empty")
+            ev.append({"kind": "no_die_token", "action": len(self.hist), "why": "five cards", "reason": "supply empty"})
         self.phase = D_RESHUFFLE
 
     def _five_monsters(self) -> None:
@@ -878,7 +896,8 @@ class MonstrosState(EventLog, StateMixin):
             self.resume = R_START_ATTACK
             self.phase = D_PICK
             if self._ev is not None:
-                self._emit("pick_monsters", up_to=self.picks_left, why="five cards")
+                self._ev.append({"kind": "pick_monsters", "action": len(self.hist), "up_to": self.picks_left,
+                                 "why": "five cards"})
         else:
             self._start_attack()
         self.blue_removed = 0
@@ -889,19 +908,23 @@ class MonstrosState(EventLog, StateMixin):
         """A built tower leaves the board (any time): up to two table monsters go to the bottom."""
         self.built_towers -= 1
         phase = self.phase
-        if self._ev is not None:
-            self._emit("tower_removed", seat=self.actor, towers=self.built_towers)
+        ev = self._ev
+        if ev is not None:
+            ev.append({"kind": "tower_removed", "action": len(self.hist), "seat": self.actor,
+                       "towers": self.built_towers})
         if self.table:
             self.resume = R_PLAY if phase == D_PLAY else R_REMOVE if phase == D_REMOVE else R_ATTACK
             self.picks_left = PICK_TOWER
             self.phase = D_PICK
-            if self._ev is not None:
-                self._emit("pick_monsters", up_to=PICK_TOWER, why="tower removed")
+            if ev is not None:
+                ev.append({"kind": "pick_monsters", "action": len(self.hist), "up_to": PICK_TOWER,
+                           "why": "tower removed"})
 
     def _pick_step(self, action: int) -> None:
         if action == A.STOP:
             if self._ev is not None:
-                self._emit("pick_stopped", unused=self.picks_left, why=PICK_WHY.get(self.resume, "tower removed"))
+                self._ev.append({"kind": "pick_stopped", "action": len(self.hist), "unused": self.picks_left,
+                                 "why": PICK_WHY.get(self.resume, "tower removed")})
             self.picks_left = 0
             self._resume()
             return
@@ -909,7 +932,7 @@ class MonstrosState(EventLog, StateMixin):
         self.table.remove(kind)
         self._to_bottom(kind)
         if self._ev is not None:
-            self._emit_bottom(kind, PICK_WHY.get(self.resume, "tower removed"))
+            self._emit_bottom(self._ev, kind, PICK_WHY.get(self.resume, "tower removed"))
         self.picks_left -= 1
         if not self.picks_left or not self.table:
             self._resume()
@@ -920,12 +943,12 @@ class MonstrosState(EventLog, StateMixin):
         self._to_bottom(kind)
         ev = self._ev
         if ev is not None:
-            self._emit_bottom(kind, ORDER_WHY[self.resume])
+            self._emit_bottom(ev, kind, ORDER_WHY[self.resume])
         if order and order.count(order[0]) == len(order):  # only equal cards left: their order is moot
             for k in order:
                 self._to_bottom(k)
                 if ev is not None:
-                    self._emit_bottom(k, ORDER_WHY[self.resume])
+                    self._emit_bottom(ev, k, ORDER_WHY[self.resume])
             order.clear()
         if not order:
             self._resume()
@@ -936,7 +959,7 @@ class MonstrosState(EventLog, StateMixin):
             for k in cards:
                 self._to_bottom(k)
                 if self._ev is not None:
-                    self._emit_bottom(k, ORDER_WHY[resume])
+                    self._emit_bottom(self._ev, k, ORDER_WHY[resume])
             return False
         self.to_order = cards
         self.resume = resume
@@ -953,10 +976,10 @@ class MonstrosState(EventLog, StateMixin):
         self.to_roll = self.attack_dice()
         self.roll_mode = ROLL_START
         self.phase = C_ROLL
-        ev = self._ev
-        if ev is not None:
-            ev.append({"kind": "attack_started", "action": len(self.hist), "seat": self.seat, "dice": self.to_roll,
-                       "reroll": self.reroll_available, "tokens": self.die_tokens, "shields": self.shields})
+        if self._ev is not None:
+            self._ev.append({"kind": "attack_started", "action": len(self.hist), "seat": self.seat,
+                             "dice": self.to_roll, "reroll": self.reroll_available, "tokens": self.die_tokens,
+                             "shields": self.shields})
 
     def _attack_actions(self) -> list[int]:
         dice = self.dice
@@ -996,10 +1019,9 @@ class MonstrosState(EventLog, StateMixin):
         elif action >= A.SHIELD:
             self.dice[action - A.SHIELD] -= 1
             self.shields -= 1  # the token goes back to the supply
-            ev = self._ev
-            if ev is not None:
-                ev.append({"kind": "shield_destroyed", "action": len(self.hist), "value": action - A.SHIELD + 1,
-                           "shields": self.shields})
+            if self._ev is not None:
+                self._ev.append({"kind": "shield_destroyed", "action": len(self.hist), "value": action - A.SHIELD + 1,
+                                 "shields": self.shields})
         elif action >= A.REROLL:
             self.dice[action - A.REROLL] -= 1
             self.reroll_available = False
@@ -1007,14 +1029,14 @@ class MonstrosState(EventLog, StateMixin):
             self.roll_mode = ROLL_REROLL
             self.phase = C_ROLL
             if self._ev is not None:
-                self._emit("reroll_used", value=action - A.REROLL + 1)
+                self._ev.append({"kind": "reroll_used", "action": len(self.hist), "value": action - A.REROLL + 1})
         elif action == A.TOKEN:
             self.die_tokens -= 1
             self.to_roll = 1
             self.roll_mode = ROLL_TOKEN
             self.phase = C_ROLL
             if self._ev is not None:
-                self._emit("die_token_spent", tokens=self.die_tokens)
+                self._ev.append({"kind": "die_token_spent", "action": len(self.hist), "tokens": self.die_tokens})
 
     def _hit(self, monster: int, value: int) -> None:
         self.dice[value - 1] -= 1
@@ -1049,8 +1071,8 @@ class MonstrosState(EventLog, StateMixin):
             for v in self.dice_on_target:
                 dice[v - 1] += 1
             if self._ev is not None:
-                self._emit("dice_returned", monster=self.deck.m_ids[target], dice=list(self.dice_on_target),
-                           life=self.deck.life[target])
+                self._ev.append({"kind": "dice_returned", "action": len(self.hist), "monster": self.deck.m_ids[target],
+                                 "dice": list(self.dice_on_target), "life": self.deck.life[target]})
             self.dice_on_target = []
             self.target_monster = -1
 
@@ -1060,8 +1082,8 @@ class MonstrosState(EventLog, StateMixin):
         wall = self.wall
         self.wall = min(WALL_MAX, wall + left)  # each unused die: +1 wall
         if self._ev is not None:
-            self._emit("attack_ended", seat=self.seat, unused=left)
-            self._emit_wall(wall, "unused dice")
+            self._ev.append({"kind": "attack_ended", "action": len(self.hist), "seat": self.seat, "unused": left})
+            self._emit_wall(self._ev, wall, "unused dice")
         self.dice = [0] * 6
         self.reroll_available = False
         self._monsters_turn()
@@ -1074,15 +1096,13 @@ class MonstrosState(EventLog, StateMixin):
         self.wall -= attack
         if self.wall <= 0:
             self.wall = 0
-        ev = self._ev
-        if ev is not None:
+        if self._ev is not None:
             table_attack = self.table_attack()
-            ev.append({"kind": "monsters_turn", "action": len(self.hist), "seat": self.seat,
-                       "monsters": [self.deck.m_ids[m] for m in self.table]})
-            ev.append({"kind": "monsters_attack", "action": len(self.hist), "attack": table_attack,
-                       "blocked": table_attack - attack, "cards": self.blocking_cards(),
-                       "total": attack})
-            self._emit_wall(wall, "monsters")
+            self._ev.append({"kind": "monsters_turn", "action": len(self.hist), "seat": self.seat,
+                             "monsters": [self.deck.m_ids[m] for m in self.table]})
+            self._ev.append({"kind": "monsters_attack", "action": len(self.hist), "attack": table_attack,
+                             "blocked": table_attack - attack, "cards": self.blocking_cards(), "total": attack})
+            self._emit_wall(self._ev, wall, "monsters")
         if not self.wall:
             self._end(0.0, LOSS_WALL)
             return
@@ -1093,6 +1113,7 @@ class MonstrosState(EventLog, StateMixin):
 
     def _reveal(self) -> None:
         revealed = self.revealed
+        ev = self._ev
         while len(revealed) < REVEAL and self.monster_deck:
             kind = self._forced_monster()
             if kind < 0:
@@ -1100,17 +1121,18 @@ class MonstrosState(EventLog, StateMixin):
                 return
             self._take_monster(kind)
             revealed.append(kind)
-            if self._ev is not None:
-                self._emit_reveal(kind, False)
-        if len(revealed) < REVEAL and self._ev is not None:  # the monster deck ran short
-            self._emit("reveal_short", revealed=len(revealed), wanted=REVEAL)
+            if ev is not None:
+                self._emit_reveal(ev, kind, False)
+        if len(revealed) < REVEAL and ev is not None:  # the monster deck ran short
+            ev.append({"kind": "reveal_short", "action": len(self.hist), "revealed": len(revealed), "wanted": REVEAL})
         options = self._place_options()
         if len(options) == 1:
             self._place(options[0])
         else:
             self.phase = D_PLACE
-            if self._ev is not None:
-                self._emit("place_choice", seat=self.actor, options=len(options), invasion=self.invasion)
+            if ev is not None:
+                ev.append({"kind": "place_choice", "action": len(self.hist), "seat": self.actor,
+                           "options": len(options), "invasion": self.invasion})
 
     def _place_options(self) -> list[int]:
         """The revealed cards to place: level sum as close to the invasion as possible, not above.
@@ -1146,7 +1168,7 @@ class MonstrosState(EventLog, StateMixin):
         revealed = self.revealed
         ev = self._ev
         if ev is not None:
-            self._emit_placed(mask)
+            self._emit_placed(ev, mask)
         for i, kind in enumerate(revealed):
             if mask >> i & 1:
                 self.table.append(kind)
@@ -1154,9 +1176,11 @@ class MonstrosState(EventLog, StateMixin):
                     if self.shields < SHIELD_TOKENS:  # none left: no token (docs)
                         self.shields += 1
                         if ev is not None:
-                            self._emit("shield_placed", monster=deck.m_ids[kind], shields=self.shields)
+                            ev.append({"kind": "shield_placed", "action": len(self.hist), "monster": deck.m_ids[kind],
+                                       "shields": self.shields})
                     elif ev is not None:
-                        self._emit("no_shield_token", monster=deck.m_ids[kind], reason="supply empty")
+                        ev.append({"kind": "no_shield_token", "action": len(self.hist), "monster": deck.m_ids[kind],
+                                   "reason": "supply empty"})
             else:
                 self.set_aside.append(kind)
         self.monsters_placed = mask != 0
@@ -1165,42 +1189,45 @@ class MonstrosState(EventLog, StateMixin):
         raises = any(deck.raises[k] for k in revealed)
         if ev is not None and (raises or self.save_left or self.destroy_left):
             m_ids = deck.m_ids
-            self._emit("abilities", raise_invasion=[m_ids[k] for k in revealed if deck.raises[k]],
-                       save_3=[m_ids[k] for k in revealed if deck.saves[k]],
-                       destroy_tower=[m_ids[k] for k in revealed if deck.destroys[k]])
+            ev.append({"kind": "abilities", "action": len(self.hist),
+                       "raise_invasion": [m_ids[k] for k in revealed if deck.raises[k]],
+                       "save_3": [m_ids[k] for k in revealed if deck.saves[k]],
+                       "destroy_tower": [m_ids[k] for k in revealed if deck.destroys[k]]})
         self.revealed = []
         if raises:  # once per turn, however many monsters show the symbol
             self.invasion_raised = True
             self.invasion += 1
             if ev is not None:
-                self._emit_invasion("ability", [deck.m_ids[k] for k in revealed if deck.raises[k]])
+                self._emit_invasion(ev, "ability", [deck.m_ids[k] for k in revealed if deck.raises[k]])
             if self.invasion >= INVASION_WIN:
                 self._end(1.0, WIN_INVASION)
                 return
         self._abilities()
 
-    def _emit_placed(self, mask: int) -> None:
+    def _emit_placed(self, ev: list[MonstrosEvent], mask: int) -> None:
         m_ids = self.deck.m_ids
-        level = self.deck.level
         revealed = self.revealed
         chosen = [k for i, k in enumerate(revealed) if mask >> i & 1]
-        fields: dict[str, Any] = {
-            "cards": [m_ids[k] for k in chosen],
-            "set_aside": [m_ids[k] for i, k in enumerate(revealed) if not mask >> i & 1],
-            "level": sum(level[k] for k in chosen), "invasion": self.invasion,
-        }
-        if self.phase == D_PLACE:  # the players chose among several equal-level choices
-            fields["seat"] = self.actor
-        self._emit("monsters_placed", **fields)
+        cards = [m_ids[k] for k in chosen]
+        set_aside = [m_ids[k] for i, k in enumerate(revealed) if not mask >> i & 1]
+        level = sum(self.deck.level[k] for k in chosen)
+        if self.phase == D_PLACE:  # the players chose among several equal-level choices: the event says who
+            ev.append({"kind": "monsters_placed", "action": len(self.hist), "cards": cards, "set_aside": set_aside,
+                       "level": level, "invasion": self.invasion, "seat": self.actor})
+        else:
+            ev.append({"kind": "monsters_placed", "action": len(self.hist), "cards": cards, "set_aside": set_aside,
+                       "level": level, "invasion": self.invasion})
 
     def _abilities(self) -> None:
         """Save 3 monsters (each), then destroy a tower (each); then the unplaced go to the bottom."""
+        ev = self._ev
         while self.save_left:
             self.save_left -= 1
             n = min(SAVE_CARDS, len(self.defeated))
             cards = self.defeated[-n:] if n else []
-            if self._ev is not None:  # top of the defeated pile first
-                self._emit("monsters_saved", cards=[self.deck.m_ids[k] for k in reversed(cards)])
+            if ev is not None:  # top of the defeated pile first
+                ev.append({"kind": "monsters_saved", "action": len(self.hist),
+                           "cards": [self.deck.m_ids[k] for k in reversed(cards)]})
             if n:
                 del self.defeated[-n:]
                 if self._start_order(cards, R_ABILITIES):
@@ -1209,17 +1236,18 @@ class MonstrosState(EventLog, StateMixin):
             self.destroy_left -= 1
             if self.built_towers:  # never the printed tower
                 self.built_towers -= 1
-                if self._ev is not None:
-                    self._emit("tower_destroyed", towers=self.built_towers)
+                if ev is not None:
+                    ev.append({"kind": "tower_destroyed", "action": len(self.hist), "towers": self.built_towers})
                 if self.table:  # the destroyed tower's ability may be used now
                     self.picks_left = PICK_TOWER
                     self.resume = R_ABILITIES
                     self.phase = D_PICK
-                    if self._ev is not None:
-                        self._emit("pick_monsters", up_to=PICK_TOWER, why="tower destroyed")
+                    if ev is not None:
+                        ev.append({"kind": "pick_monsters", "action": len(self.hist), "up_to": PICK_TOWER,
+                                   "why": "tower destroyed"})
                     return
-            elif self._ev is not None:
-                self._emit("no_tower_to_destroy")
+            elif ev is not None:
+                ev.append({"kind": "no_tower_to_destroy", "action": len(self.hist)})
         aside = self.set_aside
         self.set_aside = []
         if self._start_order(aside, R_END_MONSTERS):
@@ -1230,7 +1258,7 @@ class MonstrosState(EventLog, StateMixin):
         if not self.monsters_placed and not self.invasion_raised:
             self.invasion += 1
             if self._ev is not None:
-                self._emit_invasion("nothing placed", [])
+                self._emit_invasion(self._ev, "nothing placed", [])
             if self.invasion >= INVASION_WIN:
                 self._end(1.0, WIN_INVASION)
                 return
@@ -1244,7 +1272,10 @@ class MonstrosState(EventLog, StateMixin):
         self.loss_cause = "" if result else cause
         self.legal = None
         if self._ev is not None:
-            self._emit("game_won" if result else "game_lost", cause=cause)
+            if result:
+                self._ev.append({"kind": "game_won", "action": len(self.hist), "cause": cause})
+            else:
+                self._ev.append({"kind": "game_lost", "action": len(self.hist), "cause": cause})
 
     # --- refusals --------------------------------------------------------------------------------
 

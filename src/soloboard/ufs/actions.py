@@ -235,7 +235,7 @@ def chance_to_string(action: int, dice_letters: str = "GW") -> str:
 
 def parse_chance(text: str, dice_letters: str = "GW") -> int:
     words = text.strip().upper().split()
-    plain, white = dice_letters.upper()
+    plain, white = dice_letters[0].upper(), dice_letters[1].upper()
     if words and words[0] == "ROLL":
         g: tuple[int, ...] = ()
         w: tuple[int, ...] = ()

@@ -251,10 +251,13 @@ class GameWon(TypedDict):
     action: int
 
 
+LossCause = Literal["base destroyed", "mothership reached the skull row", "the skull symbol was resolved"]
+
+
 class GameLost(TypedDict):
     kind: Literal["game_lost"]
     action: int
-    cause: Literal["base destroyed", "mothership reached the skull row", "the skull symbol was resolved"]
+    cause: LossCause
 
 
 UFSEvent = (

@@ -33,7 +33,8 @@ using it emits an ``ability`` event (``effect: "once_per_game"``), calls
 ``use_once_per_game`` and marks it used for the rest of the game (``state.once_left``).
 
 An ability records what it changes as an ``ability`` event (``{"kind": "ability", "city",
-"side", "effect", ...}``, see ``core/events.py``).
+"side", "effect", ...}``: ``Ability`` in ``ufs/events.py``), appended to ``state._ev`` when that
+is a list (the state is recording, ``core/events.py``).
 
 The five abilities below are quoted from a third-party transcription of the city tiles
 (``docs/ufs-data.md``), not verified against the printed tiles. How the engine reads each
@@ -43,7 +44,7 @@ one is in ``docs/ufs-rules.md`` (section "City abilities").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import _
@@ -125,13 +126,11 @@ class RuleHooks:
     def used_room_value(self, state: UFSState, room: RoomInfo, value: int) -> int:
         """``room_value`` for a room being used: records the change as an ``ability`` event."""
         new = self.room_value(state, room, value)
-        if new != value:
-            self.emit(state, "room_value", room=A.space_name(room.anchor), robots=robots_in(state, room),
-                      **{"from": value, "to": new})
+        if new != value and state._ev is not None:
+            state._ev.append({"kind": "ability", "action": len(state.hist), "city": self.city, "side": self.side,
+                              "effect": "room_value", "room": A.space_name(room.anchor),
+                              "robots": robots_in(state, room), "from": value, "to": new})
         return new
-
-    def emit(self, state: UFSState, effect: str, **fields: Any) -> None:
-        state._emit("ability", city=self.city, side=self.side, effect=effect, **fields)
 
 
 ONCE_RULE = "characters: once per game"
@@ -188,8 +187,11 @@ class ResearchOnFirstDamage(RuleHooks):
         if before >= last:
             return
         state.research = before + 1
-        self.emit(state, "research", **{"from": before, "to": before + 1})
-        state._emit("research_changed", **{"from": before, "to": before + 1}, by="ability")
+        if state._ev is not None:
+            state._ev.append({"kind": "ability", "action": len(state.hist), "city": self.city, "side": self.side,
+                              "effect": "research", "from": before, "to": before + 1})
+            state._ev.append({"kind": "research_changed", "action": len(state.hist), "from": before, "to": before + 1,
+                              "by": "ability"})
         if state.research == last:  # the last research space wins at once (rule 11)
             state._win()
 
@@ -203,7 +205,9 @@ class WhiteSixOnFirstRoll(RuleHooks):
 
     def after_first_roll(self, state: UFSState) -> bool:
         state.unplaced[A.WHITE * A.DIE_FACES + 5] += 1  # the white die that was not rolled, showing 6
-        self.emit(state, "white_six", color=state.game.dice_names[1], value=6)
+        if state._ev is not None:
+            state._ev.append({"kind": "ability", "action": len(state.hist), "city": self.city, "side": self.side,
+                              "effect": "white_six", "color": state.game.dice_names[1], "value": 6})
         return False
 
 
@@ -240,7 +244,10 @@ class WorkerSixAfterFirstRoll(RuleHooks):
             if value < 6 and state.unplaced[color * A.DIE_FACES + value - 1]:
                 state.unplaced[color * A.DIE_FACES + value - 1] -= 1
                 state.unplaced[color * A.DIE_FACES + 5] += 1
-                self.emit(state, "worker_six", color=state.game.dice_names[color], **{"from": value, "to": 6})
+                if state._ev is not None:
+                    state._ev.append({"kind": "ability", "action": len(state.hist), "city": self.city,
+                                      "side": self.side, "effect": "worker_six", "color": state.game.dice_names[color],
+                                      "from": value, "to": 6})
                 return
         game = state.game
         plain, white = state.unplaced_dice()

@@ -14,6 +14,8 @@ from soloboard.core.kit import GameKit, Parameter, ReportAxis, ReportOption, Set
 from soloboard.i18n import N_, _
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from soloboard.core.api import Game, State
     from soloboard.core.difficulty import Difficulty
     from soloboard.core.events import Event
@@ -36,7 +38,7 @@ class UFSKit(GameKit):
 
         return narrate.sentence(event, state.game)
 
-    def preview_text(self, events: list[Event], state: State) -> str:
+    def preview_text(self, events: Sequence[Event], state: State) -> str:
         from soloboard.ufs import narrate
 
         return narrate.preview_text(events, state.game)

@@ -8,7 +8,7 @@ error messages refer to ``docs/ufs-rules.md`` (which follows the rulebook and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, StateMixin
 from soloboard.core.errors import IllegalActionError
@@ -29,8 +29,9 @@ from soloboard.ufs.words import die_colour, game_word, phase_title, phase_word
 if TYPE_CHECKING:
     from random import Random
 
+    from soloboard.ufs.events import LossCause, RoomUsed, UFSEvent, WasteReason
     from soloboard.ufs.game import BaseUFSGame
-    from soloboard.ufs.tables import Layout
+    from soloboard.ufs.tables import Layout, RoomInfo
 
 COLS = A.COLS
 N_SPACES = A.N_SPACES
@@ -42,9 +43,9 @@ SETUP, ROLL, PLACE, ROOMS, INSTALL, SPAWN, OVER = range(7)
 ABILITY = 7  # a city ability's decision (Washington, DC damaged: a worker die to 6 after the first roll)
 PHASE_NAMES = ("setup", "roll", "place", "rooms", "install", "spawn", "over", "ability")
 
-LOSS_DAMAGE = "base destroyed"
-LOSS_SKULL = "mothership reached the skull row"
-LOSS_SKULL_SYMBOL = "the skull symbol was resolved"  # 9-card edition: the symbol below the arrow
+LOSS_DAMAGE: Final = "base destroyed"
+LOSS_SKULL: Final = "mothership reached the skull row"
+LOSS_SKULL_SYMBOL: Final = "the skull symbol was resolved"  # 9-card edition: the symbol below the arrow
 
 
 def sky_cell(idx: int) -> str:
@@ -52,7 +53,7 @@ def sky_cell(idx: int) -> str:
     return f"{'abcde'[idx % COLS]}{idx // COLS}"
 
 
-class UFSState(EventLog, StateMixin):
+class UFSState(EventLog["UFSEvent"], StateMixin):
     """A position. Use :meth:`UFSGame.new_initial_state` to get one."""
 
     __slots__ = (
@@ -101,7 +102,7 @@ class UFSState(EventLog, StateMixin):
         self.origin: dict[str, Any] | None = None  # the position a history-less save started from
         self.once_left = game.once_mask  # bit k: the k-th once-per-game ability is still unused (hooks.py)
         # events are recorded only when read (core/events.py); a replay records from the start
-        self._ev: list[dict[str, Any]] | None = [] if record else None
+        self._ev: list[UFSEvent] | None = [] if record else None
         # set once every card's side is known (at once, or after the set-up draw)
         self.layout = self.sky = None  # type: ignore[assignment]
         if game.fixed_sides is not None:
@@ -354,7 +355,8 @@ class UFSState(EventLog, StateMixin):
             )
         self._use_layout(game.layout(game.sides_for_mask(action - A.SKY_CHANCE)))
         if self._ev is not None:
-            self._emit("sky_drawn", sides=game.setup_to_string(action - A.SKY_CHANCE).split()[-1])
+            self._ev.append({"kind": "sky_drawn", "action": len(self.hist),
+                             "sides": game.setup_to_string(action - A.SKY_CHANCE).split()[-1]})
         self._start_round()
 
     def _start_round(self) -> None:
@@ -366,7 +368,7 @@ class UFSState(EventLog, StateMixin):
         self.columns_used = 0
         self.dig_space = -1
         if self._ev is not None:
-            self._emit("round_started", round=self.round)
+            self._ev.append({"kind": "round_started", "action": len(self.hist), "round": self.round})
 
     def _roll(self, action: int) -> None:
         if not 0 <= action < A.SKY_CHANCE:
@@ -386,7 +388,8 @@ class UFSState(EventLog, StateMixin):
         self.unplaced = unplaced
         self.phase = PLACE
         if self._ev is not None:
-            self._emit("dice_rolled", plain=list(g), white=list(w), reroll=self.columns_used != 0)
+            self._ev.append({"kind": "dice_rolled", "action": len(self.hist), "plain": list(g), "white": list(w),
+                             "reroll": self.columns_used != 0})
         # no column used yet: the round's first roll, when a city ability may act (hooks.py)
         if self.columns_used == 0 and self.game.first_roll_hook and self.game.hooks.after_first_roll(self):
             self.phase = ABILITY  # the player decides first
@@ -476,10 +479,11 @@ class UFSState(EventLog, StateMixin):
         self.columns_used |= 1 << col
         steps = value - AA_GUN_SLOWDOWN if space < COLS else value
         if self._ev is not None:
-            self._emit("die_placed", color=self.game.dice_names[color], value=value, space=A.space_name(space),
-                       steps=steps)
+            self._ev.append({"kind": "die_placed", "action": len(self.hist), "color": self.game.dice_names[color],
+                             "value": value, "space": A.space_name(space), "steps": steps})
             if self.robots[space]:
-                self._emit("robot_removed", space=A.space_name(space), why="displaced")
+                self._ev.append({"kind": "robot_removed", "action": len(self.hist), "space": A.space_name(space),
+                                 "why": "displaced"})
         self.robots[space] = 0  # a worker die displaces a robot (rule 3)
         self.exhausted &= ~(1 << space)
         self.dice[space] = value
@@ -522,13 +526,13 @@ class UFSState(EventLog, StateMixin):
                 else:
                     self.waiting_reinforcements += 1
                 if ev is not None:
-                    self._emit_hit(ship, idx, counted)
+                    self._emit_hit(ev, ship, idx, counted)
             else:
                 grid[new] = ship
                 landed.append(new)
                 if ev is not None:
-                    self._emit("ship_moved", ship=self._ship_name(ship), **{"from": sky_cell(idx)},
-                               to=sky_cell(new), why="die")
+                    ev.append({"kind": "ship_moved", "action": len(self.hist), "ship": self._ship_name(ship),
+                               "from": sky_cell(idx), "to": sky_cell(new), "why": "die"})
         if self.damage != damage and self._damaged(damage):
             return
         cell = self.sky.cell
@@ -541,17 +545,17 @@ class UFSState(EventLog, StateMixin):
                     grid[idx - 1] = grid[idx]
                     grid[idx] = 0
                     if ev is not None:
-                        self._emit_arrow(idx, idx - 1)
+                        self._emit_arrow(ev, idx, idx - 1)
                 elif ev is not None:
-                    self._emit_arrow_blocked(idx, "left", col > 0)
+                    self._emit_arrow_blocked(ev, idx, "left", col > 0)
             elif code == ARROW_RIGHT:
                 if col < COLS - 1 and not grid[idx + 1]:
                     grid[idx + 1] = grid[idx]
                     grid[idx] = 0
                     if ev is not None:
-                        self._emit_arrow(idx, idx + 1)
+                        self._emit_arrow(ev, idx, idx + 1)
                 elif ev is not None:
-                    self._emit_arrow_blocked(idx, "right", col < COLS - 1)
+                    self._emit_arrow_blocked(ev, idx, "right", col < COLS - 1)
             elif code == MOTHERSHIP:
                 self._mothership_descends("symbol", idx)
                 if self.phase == OVER:
@@ -561,20 +565,23 @@ class UFSState(EventLog, StateMixin):
     def _ship_name(self, ship: int) -> str:
         return self.game.ship_names[ship - 1]
 
-    def _emit_hit(self, ship: int, idx: int, counted: bool = True) -> None:
-        self._emit("ship_hit_city", ship=self._ship_name(ship), **{"from": sky_cell(idx)}, col="abcde"[idx % COLS])
+    def _emit_hit(self, ev: list[UFSEvent], ship: int, idx: int, counted: bool = True) -> None:
+        ev.append({"kind": "ship_hit_city", "action": len(self.hist), "ship": self._ship_name(ship),
+                   "from": sky_cell(idx), "col": "abcde"[idx % COLS]})
         if counted:  # a hit once the marker is on the skull moves it no further
-            self._emit("damage", amount=1, total=self.damage, limit=self.layout.damage_limit, by="ship")
+            ev.append({"kind": "damage", "action": len(self.hist), "amount": 1, "total": self.damage,
+                       "limit": self.layout.damage_limit, "by": "ship"})
 
-    def _emit_arrow(self, idx: int, new: int) -> None:
-        self._emit("ship_moved", ship=self._ship_name(self.grid[new]), **{"from": sky_cell(idx)}, to=sky_cell(new),
-                   why="arrow")
+    def _emit_arrow(self, ev: list[UFSEvent], idx: int, new: int) -> None:
+        ev.append({"kind": "ship_moved", "action": len(self.hist), "ship": self._ship_name(self.grid[new]),
+                   "from": sky_cell(idx), "to": sky_cell(new), "why": "arrow"})
 
-    def _emit_arrow_blocked(self, idx: int, direction: str, inside: bool) -> None:
-        self._emit("arrow_blocked", ship=self._ship_name(self.grid[idx]), at=sky_cell(idx), direction=direction,
-                   reason="occupied" if inside else "edge")
+    def _emit_arrow_blocked(self, ev: list[UFSEvent], idx: int, direction: Literal["left", "right"],
+                            inside: bool) -> None:
+        ev.append({"kind": "arrow_blocked", "action": len(self.hist), "ship": self._ship_name(self.grid[idx]),
+                   "at": sky_cell(idx), "direction": direction, "reason": "occupied" if inside else "edge"})
 
-    def _mothership_descends(self, why: str = "phase", at: int = -1) -> None:
+    def _mothership_descends(self, why: Literal["symbol", "phase"] = "phase", at: int = -1) -> None:
         """The mothership moves down a row with the ships on its drop points (rule 12)."""
         grid = self.grid
         old = self.mothership_row * COLS
@@ -592,20 +599,22 @@ class UFSState(EventLog, StateMixin):
             grid[old + col] = 0
         self.mothership_row += 1
         if self._ev is not None:
-            fields: dict[str, Any] = {"row": self.mothership_row, "why": why,
-                                      "returned": [self._ship_name(ship) for ship in returned]}
-            if at >= 0:
-                fields["at"] = sky_cell(at)
-            self._emit("mothership_descended", **fields)
+            names = [self._ship_name(ship) for ship in returned]
+            if at >= 0:  # a symbol in the sky sent it down: the event says which
+                self._ev.append({"kind": "mothership_descended", "action": len(self.hist), "row": self.mothership_row,
+                                 "why": why, "returned": names, "at": sky_cell(at)})
+            else:
+                self._ev.append({"kind": "mothership_descended", "action": len(self.hist), "row": self.mothership_row,
+                                 "why": why, "returned": names})
         if self.mothership_row >= self.sky.skull_row:
             self._lose(LOSS_SKULL)
 
-    def _lose(self, cause: str) -> None:
+    def _lose(self, cause: LossCause) -> None:
         self.phase = OVER
         self.result = 0.0
         self.loss_cause = cause
         if self._ev is not None:
-            self._emit("game_lost", cause=cause)
+            self._ev.append({"kind": "game_lost", "action": len(self.hist), "cause": cause})
 
     def _damaged(self, before: int) -> bool:
         """The base took damage this move (it was ``before``); True if that ends the game.
@@ -626,14 +635,16 @@ class UFSState(EventLog, StateMixin):
     def _start_rooms(self) -> None:
         dice = self.dice
         kind = self.base.kind
+        ev = self._ev
         for s in range(N_SPACES):
             if dice[s] and (kind[s] == AA_GUN or kind[s] == TUNNEL) and s != self.dig_space:
-                if self._ev is not None:
-                    self._emit("die_discarded", space=A.space_name(s), value=dice[s], why="aa gun or tunnel")
+                if ev is not None:
+                    ev.append({"kind": "die_discarded", "action": len(self.hist), "space": A.space_name(s),
+                               "value": dice[s], "why": "aa gun or tunnel"})
                 dice[s] = 0  # AA guns and tunnels do nothing in the Rooms Phase
         self.phase = ROOMS
-        if self._ev is not None:
-            self._emit("phase", phase="rooms")
+        if ev is not None:
+            ev.append({"kind": "phase", "action": len(self.hist), "phase": "rooms"})
         self._maybe_end_rooms()
 
     def _usable_rooms(self) -> list[int]:
@@ -674,7 +685,8 @@ class UFSState(EventLog, StateMixin):
                 raise IllegalActionError(_("there is no worker die on {space}").format(space=A.space_name(space)),
                                          "rule 9: rooms phase")
             if self._ev is not None:
-                self._emit("die_discarded", space=A.space_name(space), value=self.dice[space], why="player")
+                self._ev.append({"kind": "die_discarded", "action": len(self.hist), "space": A.space_name(space),
+                                 "value": self.dice[space], "why": "player"})
             self.dice[space] = 0
             if space == self.dig_space:
                 self.dig_space = -1
@@ -690,7 +702,8 @@ class UFSState(EventLog, StateMixin):
             if self._ev is not None:
                 for s, v in enumerate(self.dice):
                     if v:
-                        self._emit("die_discarded", space=A.space_name(s), value=v, why="end of rooms phase")
+                        self._ev.append({"kind": "die_discarded", "action": len(self.hist), "space": A.space_name(s),
+                                         "value": v, "why": "end of rooms phase"})
             self.dice = [0] * N_SPACES
             self.dig_space = -1
             self._end_rooms()
@@ -701,6 +714,48 @@ class UFSState(EventLog, StateMixin):
             self._maybe_end_rooms()
 
     def _use_room(self, space: int) -> None:
+        room = self._room_to_use(space)
+        cost = self.room_cost(room.index)
+        if self.energy < cost:
+            raise IllegalActionError(
+                _("the room costs {cost} energy and you have {energy}").format(cost=cost, energy=self.energy),
+                "rule 9: energy cost",
+            )
+        ev = self._ev
+        used: RoomUsed | None = None
+        if ev is not None:  # first in the log, before what using it causes; its value is known below
+            used = {"kind": "room_used", "action": len(self.hist), "room": A.space_name(room.anchor),
+                    "type": room.type, "value": 0, "cost": cost, "wasted": False}
+            ev.append(used)
+        value = self._spend_room(room, cost)
+        if used is not None:
+            used["value"] = value
+        if value < 1:
+            if used is not None:
+                used["wasted"] = True
+                used["reason"] = "below_one"
+            return
+        # one value for every effect of the room (a 9-card room has two); each says why it did nothing, if so
+        for effect in room.effects:
+            waste: WasteReason | None = None
+            if effect == "energy":
+                waste = self._room_energy(value)
+            elif effect == "fighters":
+                waste = self._room_fighters(value)
+            elif effect == "research":
+                waste = self._room_research(value)
+                if self.phase == OVER:
+                    return
+            elif effect == "robots":
+                self._room_robots(value)  # never wasted: a robot with no space is skipped when it is installed
+            if waste is not None and used is not None:
+                used["wasted"] = True
+                used["reason"] = waste
+                if waste == "next_cost":
+                    used["next_cost"] = self.sky.research_costs[self.research + 1]
+
+    def _room_to_use(self, space: int) -> RoomInfo:
+        """The room ``space`` names, if it can be used now (its energy cost aside); else the refusal."""
         base = self.base
         index = base.room_of[space]
         if index < 0:
@@ -727,19 +782,13 @@ class UFSState(EventLog, StateMixin):
                     _("{space} holds {what}: a room is used only when every one of its spaces holds a die "
                       "or a ready robot").format(space=A.space_name(s), what=what), "rule 9: multi-space rooms",
                 )
+        return room
+
+    def _spend_room(self, room: RoomInfo, cost: int) -> int:
+        """The room's value, taking its dice, wearing its robots and paying its energy cost."""
         game = self.game
-        cost = self.room_cost(index)
-        if self.energy < cost:
-            raise IllegalActionError(
-                _("the room costs {cost} energy and you have {energy}").format(cost=cost, energy=self.energy),
-                "rule 9: energy cost",
-            )
-        ev = self._ev
-        used: dict[str, Any] = {}
-        if ev is not None:
-            used = {"kind": "room_used", "action": len(self.hist), "room": A.space_name(room.anchor),
-                    "type": room.type, "value": 0, "cost": cost, "wasted": False}
-            ev.append(used)
+        dice = self.dice
+        robots = self.robots
         bonus = 0
         if game.room_value_hook:  # a city ability (hooks.py) sees the room before its robots are used
             value = room.modifier
@@ -747,6 +796,7 @@ class UFSState(EventLog, StateMixin):
                 value += dice[s] or robots[s]
             bonus = game.hooks.used_room_value(self, room, value) - value
         value = room.modifier + bonus
+        ev = self._ev
         for s in room.spaces:
             if dice[s]:
                 value += dice[s]
@@ -759,54 +809,42 @@ class UFSState(EventLog, StateMixin):
                 if robots[s]:
                     self.exhausted |= 1 << s
                 if ev is not None:
-                    self._emit("robot_used", space=A.space_name(s), **{"from": before}, to=robots[s])
+                    ev.append({"kind": "robot_used", "action": len(self.hist), "space": A.space_name(s), "from": before,
+                               "to": robots[s]})
                     if not robots[s]:
-                        self._emit("robot_removed", space=A.space_name(s), why="worn out")
+                        ev.append({"kind": "robot_removed", "action": len(self.hist), "space": A.space_name(s),
+                                   "why": "worn out"})
         if cost and ev is not None:
-            self._emit("energy_changed", **{"from": self.energy}, to=self.energy - cost, by="room cost")
+            ev.append({"kind": "energy_changed", "action": len(self.hist), "from": self.energy,
+                       "to": self.energy - cost, "by": "room cost"})
         self.energy -= cost
-        if ev is not None:
-            used["value"] = value
-        if value < 1:
-            if ev is not None:
-                used["wasted"] = True
-                used["reason"] = "below_one"
-            return
-        for effect in room.effects:  # one value for every effect of the room (a 9-card room has two)
-            if effect == "energy":
-                gained = self.energy + value if self.rules.energy_rule == "add" else max(self.energy, value)
-                before = self.energy
-                self.energy = min(self.layout.energy_max, gained)
-                if ev is not None:
-                    if self.energy != before:
-                        self._emit("energy_changed", **{"from": before}, to=self.energy, by="room")
-                    else:
-                        used["wasted"] = True
-                        used["reason"] = "energy_full" if before == self.layout.energy_max else "not_above"
-            elif effect == "fighters":
-                shot = self._fighters(value)
-                if ev is not None and not shot:
-                    used["wasted"] = True
-                    used["reason"] = "no_target"
-            elif effect == "research":
-                before = self.research
-                self._research(value)
-                if ev is not None and self.research == before and self.phase != OVER:
-                    used["wasted"] = True
-                    used["reason"] = "next_cost"
-                    used["next_cost"] = self.sky.research_costs[before + 1]
-                if self.phase == OVER:
-                    return
-            elif effect == "robots":
-                if ev is not None:
-                    self._emit("robot_built", value=min(value, 6))
-                if self.rules.robots_installed_at_once:
-                    self._begin_install(min(value, 6))
-                else:
-                    self.pending_robots.append(min(value, 6))
+        return value
 
-    def _fighters(self, value: int) -> int:
-        """Shoot down every ship on an explosion of at most ``value``; the number shot."""
+    def _room_energy(self, value: int) -> WasteReason | None:
+        """An energy room of ``value``; why it gave nothing, if it did not."""
+        before = self.energy
+        gained = before + value if self.rules.energy_rule == "add" else max(before, value)
+        self.energy = min(self.layout.energy_max, gained)
+        if self.energy == before:
+            return "energy_full" if before == self.layout.energy_max else "not_above"
+        if self._ev is not None:
+            self._ev.append({"kind": "energy_changed", "action": len(self.hist), "from": before, "to": self.energy,
+                             "by": "room"})
+        return None
+
+    def _room_robots(self, value: int) -> None:
+        """A robots room builds a robot of ``value`` (at most 6): installed now (boxed) or once every die is
+        resolved (9-card edition)."""
+        value = min(value, 6)
+        if self._ev is not None:
+            self._ev.append({"kind": "robot_built", "action": len(self.hist), "value": value})
+        if self.rules.robots_installed_at_once:
+            self._begin_install(value)
+        else:
+            self.pending_robots.append(value)
+
+    def _room_fighters(self, value: int) -> WasteReason | None:
+        """Shoot down every ship on an explosion of at most ``value``; ``no_target`` if there was none."""
         grid = self.grid
         first = (self.mothership_row + 1) * COLS  # ships on the drop points are not in the sky
         shot = []
@@ -821,30 +859,38 @@ class UFSState(EventLog, StateMixin):
                 else:
                     self.reinforcement_supply += 1
                 shot.append((ship, idx))
-        if shot and self._ev is not None:
-            self._emit("ships_shot_down", value=value,
-                       ships=[{"ship": self._ship_name(ship), "at": sky_cell(idx)} for ship, idx in shot])
-        return len(shot)
+        if not shot:
+            return "no_target"
+        if self._ev is not None:
+            self._ev.append({"kind": "ships_shot_down", "action": len(self.hist), "value": value,
+                             "ships": [{"ship": self._ship_name(ship), "at": sky_cell(idx)} for ship, idx in shot]})
+        return None
 
-    def _research(self, value: int) -> None:
+    def _room_research(self, value: int) -> WasteReason | None:
+        """A research room of ``value``: the marker moves up as far as the value pays for; ``next_cost`` if
+        it cannot pay for the next space."""
         costs = self.sky.research_costs
         last = self.sky.research_last
         r = self.research
         while r < last and costs[r + 1] <= value:
             value -= costs[r + 1]
             r += 1
-        if self._ev is not None and r != self.research:
-            self._emit("research_changed", **{"from": self.research}, to=r, by="room")
+        moved = r != self.research
+        if self._ev is not None and moved:
+            self._ev.append({"kind": "research_changed", "action": len(self.hist), "from": self.research, "to": r,
+                             "by": "room"})
         self.research = r
         if r == last:
             self._win()
+            return None
+        return None if moved else "next_cost"
 
     def _win(self) -> None:
         """The last research space is reached: the game is won at once (rule 11)."""
         self.phase = OVER
         self.result = 1.0
         if self._ev is not None:
-            self._emit("game_won")
+            self._ev.append({"kind": "game_won", "action": len(self.hist)})
 
     def _dig_reaches(self) -> bool:
         """The excavation die shows at least its distance (checked here in the 9-card edition)."""
@@ -865,9 +911,11 @@ class UFSState(EventLog, StateMixin):
                 "rule 10: excavator",
             )
         if self._ev is not None:
-            self._emit("energy_changed", **{"from": self.energy}, to=self.energy - 1, by="dig")
-            self._emit("excavator_moved", **{"from": A.space_name(self.base.path[self.excavator])},
-                       to=A.space_name(space), by="dig")
+            self._ev.append({"kind": "energy_changed", "action": len(self.hist), "from": self.energy,
+                             "to": self.energy - 1, "by": "dig"})
+            self._ev.append({"kind": "excavator_moved", "action": len(self.hist),
+                             "from": A.space_name(self.base.path[self.excavator]), "to": A.space_name(space),
+                             "by": "dig"})
         self.energy -= 1
         self.dice[space] = 0
         self.dig_space = -1
@@ -883,7 +931,8 @@ class UFSState(EventLog, StateMixin):
                   "robot takes its blue die because no other blue die is free"), "robots: removal",
             )
         if self._ev is not None:
-            self._emit("robot_removed", space=A.space_name(space), why="player")
+            self._ev.append({"kind": "robot_removed", "action": len(self.hist), "space": A.space_name(space),
+                             "why": "player"})
         self.robots[space] = 0
         self.exhausted &= ~(1 << space)
 
@@ -911,10 +960,11 @@ class UFSState(EventLog, StateMixin):
                                                              or self._takes_placed_die())):
             self.phase = INSTALL
             if self._ev is not None:
-                self._emit("phase", phase="install")
+                self._ev.append({"kind": "phase", "action": len(self.hist), "phase": "install"})
         else:
             if self._ev is not None:
-                self._emit("robot_skipped", value=value, why="no space")
+                self._ev.append({"kind": "robot_skipped", "action": len(self.hist), "value": value,
+                                 "why": "no space"})
             if not self.rules.robots_installed_at_once:
                 self._install_pending()  # no space and no robot to make room: nothing to decide
 
@@ -955,7 +1005,8 @@ class UFSState(EventLog, StateMixin):
                 )
             self.robots[space] = self.install_value
             if self._ev is not None:
-                self._emit("robot_installed", space=A.space_name(space), value=self.install_value)
+                self._ev.append({"kind": "robot_installed", "action": len(self.hist), "space": A.space_name(space),
+                                 "value": self.install_value})
             if self.rules.robots_installed_at_once:
                 self.exhausted |= 1 << space  # a new robot works from the next round
         elif A.REMOVE <= action < A.INSTALL:
@@ -973,7 +1024,8 @@ class UFSState(EventLog, StateMixin):
                     "robots: installation",
                 )
             if self._ev is not None:
-                self._emit("robot_skipped", value=self.install_value, why="player")
+                self._ev.append({"kind": "robot_skipped", "action": len(self.hist), "value": self.install_value,
+                                 "why": "player"})
         else:
             self._illegal_here(action)
         self._after_install()
@@ -990,9 +1042,11 @@ class UFSState(EventLog, StateMixin):
                 if robots[s]:
                     robots[s] -= 1  # used or not, a robot loses a pip; a 1 leaves the base
                     if self._ev is not None:
-                        self._emit("robot_used", space=A.space_name(s), **{"from": robots[s] + 1}, to=robots[s])
+                        self._ev.append({"kind": "robot_used", "action": len(self.hist), "space": A.space_name(s),
+                                         "from": robots[s] + 1, "to": robots[s]})
                         if not robots[s]:
-                            self._emit("robot_removed", space=A.space_name(s), why="worn out")
+                            self._ev.append({"kind": "robot_removed", "action": len(self.hist),
+                                             "space": A.space_name(s), "why": "worn out"})
         self.exhausted = 0
         self._install_pending()
 
@@ -1007,7 +1061,7 @@ class UFSState(EventLog, StateMixin):
 
     def _mothership_phase(self) -> None:
         if self._ev is not None:
-            self._emit("phase", phase="mothership")
+            self._ev.append({"kind": "phase", "action": len(self.hist), "phase": "mothership"})
         row = self.next_mothership_row()
         if self.rules.mothership_acts_before_descending:
             self._mothership_action(row)  # the symbol just below the card's arrow, then the card moves
@@ -1029,39 +1083,45 @@ class UFSState(EventLog, StateMixin):
         ev = self._ev
         if action is None:
             if ev is not None:
-                self._emit("mothership_action", row=row, effect="none", amount=0)
+                ev.append({"kind": "mothership_action", "action": len(self.hist), "row": row, "effect": "none",
+                           "amount": 0})
             return
         kind, amount = action
         if ev is not None:
-            self._emit("mothership_action", row=row, effect=kind, amount=amount)
+            ev.append({"kind": "mothership_action", "action": len(self.hist), "row": row, "effect": kind,
+                       "amount": amount})
         if kind == "excavator_back":
             before = self.excavator
             self.excavator = max(self.base.excavator_start, self.excavator - amount)
             if ev is not None and self.excavator != before:
                 path = self.base.path
-                self._emit("excavator_moved", **{"from": A.space_name(path[before])},
-                           to=A.space_name(path[self.excavator]), by="mothership")
+                ev.append({"kind": "excavator_moved", "action": len(self.hist), "from": A.space_name(path[before]),
+                           "to": A.space_name(path[self.excavator]), "by": "mothership"})
             pos = self.base.pos
             for s in range(N_SPACES):
                 if self.robots[s] and pos[s] >= self.excavator:
                     self.robots[s] = 0  # buried (rulebook: special cases)
                     if ev is not None:
-                        self._emit("robot_removed", space=A.space_name(s), why="buried")
+                        ev.append({"kind": "robot_removed", "action": len(self.hist), "space": A.space_name(s),
+                                   "why": "buried"})
         elif kind == "research_back":
             before = self.research
             self.research = max(0, self.research - amount)
             if ev is not None and self.research != before:
-                self._emit("research_changed", **{"from": before}, to=self.research, by="mothership")
+                ev.append({"kind": "research_changed", "action": len(self.hist), "from": before, "to": self.research,
+                           "by": "mothership"})
         elif kind == "add_white_ships":
             n = min(amount, self.reinforcement_supply)
             self.reinforcement_supply -= n
             self.waiting_reinforcements += n
             if ev is not None:
-                self._emit("ships_added", ship=self.game.ship_names[1], count=n)
+                ev.append({"kind": "ships_added", "action": len(self.hist), "ship": self.game.ship_names[1],
+                           "count": n})
         elif kind == "damage":
             self.damage += 1  # the game is still on, so the marker is above the skull and stops there at most
             if ev is not None:
-                self._emit("damage", amount=1, total=self.damage, limit=self.layout.damage_limit, by="mothership")
+                ev.append({"kind": "damage", "action": len(self.hist), "amount": 1, "total": self.damage,
+                           "limit": self.layout.damage_limit, "by": "mothership"})
             self._damaged(self.damage - 1)
         elif kind == "skull":
             self._lose(LOSS_SKULL_SYMBOL)
@@ -1073,9 +1133,7 @@ class UFSState(EventLog, StateMixin):
             free = [c for c in range(COLS) if not grid[top + c]]
             if not free:
                 if self._ev is not None:
-                    names = self.game.ship_names
-                    self._emit("ships_waiting",
-                               **{names[0]: self.waiting_primary, names[1]: self.waiting_reinforcements})
+                    self._emit_waiting(self._ev)
                 break  # every drop point is taken: the rest wait a round (rule 14)
             distances = [self.top_ship_distance(c) for c in free]
             empty = [c for c, d in zip(free, distances, strict=True) if d is None]
@@ -1090,15 +1148,24 @@ class UFSState(EventLog, StateMixin):
             choices = self._spawn_actions()
             if len(choices) > 1:
                 if self._ev is not None:
-                    self._emit("phase", phase="spawn", options=["abcde"[c] for c in options])
+                    self._ev.append({"kind": "phase", "action": len(self.hist), "phase": "spawn",
+                                     "options": ["abcde"[c] for c in options]})
                 return  # the player chooses
             self._spawn(choices[0])
         self.spawn_options = ()
         self._start_round()
 
+    def _emit_waiting(self, ev: list[UFSEvent]) -> None:
+        """The ships left on the mothership, keyed by the edition's names for them (``ShipsWaiting``)."""
+        primary, reinforcements = self.waiting_primary, self.waiting_reinforcements
+        if self.game.ship_names == ("purple", "white"):
+            ev.append({"kind": "ships_waiting", "action": len(self.hist), "purple": primary, "white": reinforcements})
+        else:  # the 9-card edition's green and red ships
+            ev.append({"kind": "ships_waiting", "action": len(self.hist), "green": primary, "red": reinforcements})
+
     def _spawn_actions(self) -> list[int]:
         """Boxed: purple ships first; 9-card: the player picks which waiting ship goes where."""
-        acts = []
+        acts: list[int] = []
         if self.waiting_primary or self.rules.spawn_farthest:
             acts.extend(A.SPAWN + c for c in self.spawn_options)
         if self.waiting_reinforcements and not self.rules.spawn_farthest:
@@ -1123,8 +1190,8 @@ class UFSState(EventLog, StateMixin):
             self.waiting_reinforcements -= 1
         self.grid[self.mothership_row * COLS + col] = ship
         if self._ev is not None:
-            self._emit("ship_spawned", ship=self._ship_name(self.grid[self.mothership_row * COLS + col]),
-                       col="abcde"[col])
+            self._ev.append({"kind": "ship_spawned", "action": len(self.hist),
+                             "ship": self._ship_name(self.grid[self.mothership_row * COLS + col]), "col": "abcde"[col]})
 
     def _spawn_step(self, action: int) -> None:
         if action not in self._spawn_actions():
@@ -1170,8 +1237,8 @@ class UFSState(EventLog, StateMixin):
                 _("{who}: the ability cannot be used now: {why}").format(who=ability.rule, why=why), ONCE_RULE)
         self.once_left &= ~(1 << k)
         if self._ev is not None:
-            self._emit("ability", city=ability.city, side=ability.side, effect="once_per_game", by=ability.rule,
-                       number=k + 1)
+            self._ev.append({"kind": "ability", "action": len(self.hist), "city": ability.city, "side": ability.side,
+                             "effect": "once_per_game", "by": ability.rule, "number": k + 1})
         ability.use_once_per_game(self)
 
     # --- errors ----------------------------------------------------------------------------
