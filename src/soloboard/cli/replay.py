@@ -14,7 +14,7 @@ What each step did is told from the engine's events, as during play.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -89,7 +89,7 @@ class Replay:
             state.apply_action(action)
         return state
 
-    def step_events(self, step: int) -> list[Event]:
+    def step_events(self, step: int) -> Sequence[Event]:
         lo = self.ends[step - 1] if step else 0
         hi = self.ends[step]
         return [e for e in self.events if lo <= e.get("action", -1) < hi]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import json
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -167,7 +167,7 @@ def with_field(body: bytes, name: str, encoded: bytes) -> bytes:
     return body[:-1] + b',"' + name.encode() + b'":' + encoded + b"}"
 
 
-def _narrated(events: list[Event], live: LiveGame) -> list[dict[str, Any]]:
+def _narrated(events: Sequence[Event], live: LiveGame) -> list[dict[str, Any]]:
     return views.log_entries(events, live.state)
 
 

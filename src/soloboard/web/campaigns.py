@@ -188,12 +188,11 @@ class Campaigns:
                 if b is None or g is None or g.mode != "digital":
                     raise GameError(409, _("No game of this campaign is set up to be played with soloboard"))
                 found = self.store.campaign_web_game(c.name, b.number, g.game)
-                if found is None:
-                    link = {"name": c.name, "battle": b.number, "game": g.game,
-                            "sides": [list(x) for x in battles.characters_in(c)]}
-                    game = battles.build_game(battles.game_params(c), b.scenario, battles.characters_in(c))
-        if found is not None:
-            return {"id": found, "tokens": [], "host": None, "existing": True}
+                if found is not None:
+                    return {"id": found, "tokens": [], "host": None, "existing": True}
+                link = {"name": c.name, "battle": b.number, "game": g.game,
+                        "sides": [list(x) for x in battles.characters_in(c)]}
+                game = battles.build_game(battles.game_params(c), b.scenario, battles.characters_in(c))
         live, tokens, host = self.games.start_campaign_game(game, g.dice_seed, link)
         return {"id": live.id, "tokens": tokens, "host": host, "existing": False}
 

@@ -8,6 +8,7 @@ from the game's narrator, as the terminal tells them. Everything here is called 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from soloboard.core.events import Event
@@ -19,7 +20,7 @@ def view(state: Any, seat: int | None = None) -> dict[str, Any]:
     return kit_of(state).board_view(state, seat)
 
 
-def log_entries(events: list[Event], state: Any) -> list[dict[str, Any]]:
+def log_entries(events: Sequence[Event], state: Any) -> list[dict[str, Any]]:
     """Events as the page's log lines: ``{"ply", "kind", "text", "event"}``."""
     kit = kit_of(state)
     return [{"ply": ev.get("action", 0), "kind": ev.get("kind", ""), "text": kit.sentence(ev, state), "event": ev}
