@@ -31,7 +31,15 @@ _VALUE_WORDS = {
 
 @dataclass(frozen=True)
 class UFSKit(GameKit):
-    """What both editions share: the narrator takes the game, not the state."""
+    """What both editions share: one narrator (which takes the game, not the state), one board
+    view, evaluation, observation and terminal part, one board module in the page."""
+
+    narrator: str = "soloboard.ufs.narrate"
+    view: str = "soloboard.ufs.board_view"
+    evaluation: str = "soloboard.ufs.evaluate"
+    observation: str = "soloboard.ufs.observation"
+    terminal: str = "soloboard.cli.play:TERMINAL"
+    board: str = "ufs"
 
     def sentence(self, event: Event, state: State) -> str:
         from soloboard.ufs import narrate
@@ -132,12 +140,6 @@ BOXED = BoxedKit(
     report=ReportAxis((ReportOption("--cities", "cities", "ufs: comma-separated cities (default roswell)"),
                        ReportOption("--threats", "threats", "ufs: threat levels, e.g. 0-4 or 0,2 (default 0)")),
                       axis="threat level", length_unit="rounds"),
-    narrator="soloboard.ufs.narrate",
-    view="soloboard.ufs.board_view",
-    evaluation="soloboard.ufs.evaluate",
-    observation="soloboard.ufs.observation",
-    terminal="soloboard.cli.play:TERMINAL",
-    board="ufs",
 )
 
 NINE_CARD = NineCardKit(
@@ -165,10 +167,4 @@ NINE_CARD = NineCardKit(
     ),
     report=ReportAxis((ReportOption("--levels", "levels", "ufs-pnp: levels, e.g. 0-4 (default 0)"),),
                       axis="level (cards on their difficult side)", length_unit="rounds"),
-    narrator="soloboard.ufs.narrate",
-    view="soloboard.ufs.board_view",
-    evaluation="soloboard.ufs.evaluate",
-    observation="soloboard.ufs.observation",
-    terminal="soloboard.cli.play:TERMINAL",
-    board="ufs",
 )
