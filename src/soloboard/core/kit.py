@@ -24,7 +24,7 @@ A kit's module must stay light: everything heavy is imported when first asked fo
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from soloboard.core.difficulty import NONE, Difficulty
@@ -198,7 +198,6 @@ class GameKit:
     report: ReportAxis | None = None
     openspiel_name: str = ""  # the name registered with OpenSpiel
     environments: tuple[tuple[str, dict[str, Any]], ...] = ()  # Gymnasium ids (one player) and their parameters
-    extra: dict[str, Any] = field(default_factory=dict)
 
     # --- the game --------------------------------------------------------------------------
 
