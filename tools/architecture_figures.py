@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "soloboard"
 GAME_NAMES = {"ufs", "ufs-pnp", "monstros"}
 # where a game's name may be compared: its own package, and the one registry line
-GAME_HOMES = ("soloboard.ufs", "soloboard.monstros", "soloboard.core.registry", "soloboard.games")
+GAME_HOMES = ("soloboard.ufs", "soloboard.monstros", "soloboard.core.registry")
 
 
 def modules() -> dict[str, Path]:
