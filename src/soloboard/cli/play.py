@@ -15,7 +15,7 @@ import difflib
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -563,10 +563,9 @@ class UFSTerminal(TerminalPart):
         return render_rich(_ufs_state(state), legend=legend)
 
     def show_board(self, console: Console, state: State, *, full: bool = False) -> None:
-        # the terminal part of UFS is handed the game-agnostic State: its events are UFS events
-        previews = {a: cast("list[UFSEvent]", state.preview(a)) for a in state.legal_actions()} \
-            if not state.is_chance_node() else {}
-        shown, _fits = fit_board(console, state, previews, full=full)
+        ufs = _ufs_state(state)
+        previews = {a: ufs.preview(a) for a in ufs.legal_actions()} if not ufs.is_chance_node() else {}
+        shown, _fits = fit_board(console, ufs, previews, full=full)
         console.print(shown)
 
     def summary_rows(self, state: State) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ from soloboard.core import table
 from soloboard.core.api import State
 from soloboard.core.errors import InvalidSaveError
 from soloboard.core.registry import kit_of, state_from_json
-from soloboard.i18n import N_, _
+from soloboard.i18n import _
 
 ERROR_STYLE = "bold red"
 
@@ -141,18 +141,16 @@ def notices_panel(state_or_game: Any) -> RenderableType | None:
                  border_style="yellow")
 
 
-# the games' long names (``game.long_name``), for the catalog
-GAME_NAMES = (N_("Under Falling Skies (boxed edition)"), N_("Under Falling Skies (9-card print-and-play edition)"),
-              N_("A Invasão dos Monstros Sem Nome que comem tijolos (v1.4)"))
-
-
 def game_label(state: State) -> str:
     game: Any = getattr(state, "game", None)
     if game is None:
         return type(state).__name__
-    params = ", ".join(f"{k} {v}" for k, v in game.parameters().items() if k != "unidentified_action")
-    name = getattr(game, "long_name", getattr(game, "short_name", "game"))
-    return f"{_(name) if name in GAME_NAMES else name}: {params}"  # the options are typed as they are
+    kit = kit_of(game)
+    # the options as typed, but those the kit keeps out of the way (how to read uncertain data)
+    params = ", ".join(f"{k} {v}" for k, v in game.parameters().items()
+                       if not ((p := kit.parameter(k)) is not None and p.advanced))
+    name = getattr(game, "long_name", "") or getattr(game, "short_name", "game")
+    return f"{_(name)}: {params}"  # the name is a msgid (each game marks it with N_)
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,7 @@ class MonstrosGame(GameMixin):
 
     short_name = "monstros"
     package = "soloboard.monstros"
-    long_name = "A Invasão dos Monstros Sem Nome que comem tijolos (v1.4)"
+    long_name = N_("A Invasão dos Monstros Sem Nome que comem tijolos (v1.4)")
 
     def __init__(self, players: int = 2, difficulty: str = "iniciante",
                  deck: str | os.PathLike[str] | None = None, five_removal: str = "any") -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from soloboard.core.api import GameMixin
-from soloboard.i18n import _, ngettext
+from soloboard.i18n import N_, _, ngettext
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
 from soloboard.ufs.hooks import RuleHooks, hooks_for, overrides
@@ -334,7 +334,7 @@ class UFSGame(BaseUFSGame):
     """
 
     short_name = "ufs"
-    long_name = "Under Falling Skies (boxed edition)"
+    long_name = N_("Under Falling Skies (boxed edition)")
     ruleset = BOXED
     sky_rows = C.SKY_ROWS
     dice_names = ("gray", "white")

@@ -155,7 +155,7 @@ class UFSPnPGame(BaseUFSGame):
     """
 
     short_name = "ufs-pnp"
-    long_name = "Under Falling Skies (9-card print-and-play edition)"
+    long_name = N_("Under Falling Skies (9-card print-and-play edition)")
     dice_names = ("black", "white")
     ship_names = ("green", "red")
     setup_word = "cards"
