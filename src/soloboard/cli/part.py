@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from soloboard.i18n import _
+
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
@@ -41,6 +43,10 @@ class TerminalPart:
     def summary_rows(self, state: State) -> list[tuple[str, str]]:
         """The end-of-game box's rows beyond the result (tracks, rounds...)."""
         return []
+
+    def result_headline(self, state: State, won: bool) -> str:
+        """How a finished game ended, for the end-of-game box and a loaded file."""
+        return _("Won") if won else _("Lost")
 
     def phase_word(self, phase: str) -> str:
         """A phase's name in words."""

@@ -583,6 +583,12 @@ class UFSTerminal(TerminalPart):
                                                                         skull=ufs.sky.skull_row)),
         ]
 
+    def result_headline(self, state: State, won: bool) -> str:
+        if won:
+            return _("WON: the research is complete")
+        cause = _ufs_state(state).loss_cause  # the engine's causes are msgids of the catalog
+        return _("LOST: {cause}").format(cause=_(cause) if cause else _("the game was lost"))
+
     def phase_word(self, phase: str) -> str:
         return words.phase_word(phase)
 

@@ -318,10 +318,9 @@ def summary(state: MonstrosState, seed: int) -> Panel:
         n=len(state.defeated), table=len(state.table), deck=state.monster_deck_size()))
     grid.add_row(_("Towers"), f"{1 + state.built_towers}")
     grid.add_row(_("Seed"), str(seed))
-    if state.result == 1.0:
-        title, style = _("WON: {cause}").format(cause=narrate.end_cause(state.end_cause)), "green"
-    elif state.is_terminal():
-        title, style = _("LOST: {cause}").format(cause=narrate.end_cause(state.end_cause)), "red"
+    if state.is_terminal():
+        won = state.result == 1.0
+        title, style = TERMINAL.result_headline(state, won), "green" if won else "red"
     else:
         title, style = _("Game not finished"), "cyan"
     return Panel(grid, title=title, title_align="left", border_style=style)
@@ -387,6 +386,10 @@ class MonstrosTerminal(TerminalPart):
         players = monstros.game.players
         seats = {s for s in meta.get("ai_seats", []) if 0 <= s < players}
         return MonstrosSession(monstros, seed, seats, console, input_fn)
+
+    def result_headline(self, state: State, won: bool) -> str:
+        cause = narrate.end_cause(_monstros_state(state).end_cause)
+        return (_("WON: {cause}") if won else _("LOST: {cause}")).format(cause=cause)
 
     def phase_word(self, phase: str) -> str:
         return phase_word(phase)

@@ -160,12 +160,11 @@ class Outcome:
 
 
 def outcome(state: State) -> Outcome:
+    """Won or not, and the headline that says how (each game's terminal part words it)."""
     if not state.is_terminal():
         return Outcome(False, _("not finished"))
-    if state.returns()[0] >= 1.0:
-        return Outcome(True, _("WON: the research is complete"))
-    cause = getattr(state, "loss_cause", "")  # the engines' causes are msgids of the catalog
-    return Outcome(False, _("LOST: {cause}").format(cause=_(cause) if cause else _("the game was lost")))
+    won = state.returns()[0] >= 1.0
+    return Outcome(won, kit_of(state).terminal_part().result_headline(state, won))
 
 
 def summary(state: State, extra: dict[str, str] | None = None) -> Panel:
