@@ -135,7 +135,7 @@ class LiveGame:
         state = self.state
         if self.status() != "lost":
             return ""
-        return str(getattr(state, "loss_cause", "") or getattr(state, "end_cause", ""))
+        return str(getattr(state, "loss_cause", ""))  # every game's state says why it was lost
 
     def record(self) -> dict[str, Any]:
         """What the store keeps of the game now."""
