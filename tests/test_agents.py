@@ -199,7 +199,7 @@ def test_mcts_statistics_and_focus() -> None:
     assert sum(m.visits for m in result.moves) == 150
     best = result.moves[0]
     assert state.action_to_string(best.action) in {"G6c3", "G6d3", "G5c3", "G5d3"}
-    assert 0.0 <= best.low <= best.win <= best.high <= 1.0
+    assert 0.0 <= best.win <= 1.0 and best.visits == max(m.visits for m in result.moves)
     poor = state.string_to_action("G5c0")
     focused = agent.search(state, budget="20it", focus=(poor,), min_visits=15)
     assert {m.action: m for m in focused.moves}[poor].visits >= 15

@@ -56,3 +56,10 @@ test("a board module is the folder the game JSON names, and nothing else", () =>
   assert.equal(boardModulePath(fixture("monstros-turn.json").board), "../monstros/board.js");
   for (const bad of [undefined, null, "", "../x", "ufs/../../api", "UFS", "a b"]) assert.equal(boardModulePath(bad), null);
 });
+test("a hint shows an interval only where the server sends one", async () => {
+  const { hasInterval } = await import("../../src/soloboard/web/static/game/hint.js");
+  assert.equal(hasInterval({ win: 0.6, low: 0.5, high: 0.7 }), true);
+  assert.equal(hasInterval({ win: 0.6, low: null, high: null }), false);
+  assert.equal(hasInterval({ win: 0.6 }), false);
+  assert.equal(hasInterval({ win: 0, low: 0, high: 0 }), true); // a lost position: 0 %, and its interval is 0-0
+});

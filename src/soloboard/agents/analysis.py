@@ -1,12 +1,14 @@
 """Hints and post-game reviews: the ``mcts`` search asked what it thinks of moves.
 
-- :func:`hints`: the best moves at a decision, each with the search's estimate of the
-  probability of winning after it and a 95 % interval of that estimate (the normal
-  approximation over the values the search backed up through the move: it says how sure
-  the search is of its own estimate, not how good the evaluation is);
-- :func:`review`: a finished (or unfinished) game replayed decision by decision; at each
-  the search compares the move played with its own choice, and the decisions whose move
-  cost the most estimated probability of winning come first.
+- :func:`hints`: the best moves at a decision, each with its **chance of winning**: the
+  search's estimate after the move, calibrated (``agents/calibration.py``: a shown 70 % is won
+  about 70 % of the time by the agent) and, where the game's map gives one, a 90 % interval
+  of that chance (None otherwise: then no interval is shown);
+- :func:`review`: a game replayed decision by decision; at each the **same** search as the
+  hint's (same budget, same seed) compares the move played with its own choice. A move is
+  called a mistake only when it gave away more than the search's own noise
+  (:data:`NOISE`: what two searches of one position with different seeds disagree by), so a
+  game played by the hints' choices shows almost nothing given away.
 """
 
 from __future__ import annotations
@@ -15,29 +17,58 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from soloboard.agents.mcts import MCTSAgent, MoveStats
+from soloboard.agents.base import STANDARD_BUDGET
+from soloboard.agents.calibration import calibrator
+from soloboard.agents.mcts import MCTSAgent
 from soloboard.core.registry import kit_of
 
-HINT_BUDGET = "0.8s"  # a hint answers within a second on this project's two-core test machine
-REVIEW_BUDGET = "0.25s"
+HINT_BUDGET = STANDARD_BUDGET  # a hint answers within a second while another game is played (docs/agents.md)
+HINT_SEED = 0
 REVIEW_MIN_VISITS = 24  # the move played is searched at least this often, however poor it looks
+# two searches of one position with different seeds give chances this far apart (95th percentile,
+# docs/agents.md "Reviews"): a smaller difference between two moves is not called a mistake
+NOISE = 0.05
 
 
-def hints(state: Any, budget: str | float | None = None, top: int = 3, seed: Any = 0) -> list[MoveStats]:
+@dataclass(frozen=True)
+class MoveChance:
+    """A move with its chance of winning (calibrated) and the interval around it (None: none honest)."""
+
+    action: int
+    visits: int
+    win: float
+    low: float | None
+    high: float | None
+    raw: float  # the search's own estimate, before calibration
+
+
+def hints(state: Any, budget: str | float | None = None, top: int = 3, seed: Any = HINT_SEED) -> list[MoveChance]:
     """The ``top`` best moves at ``state`` (a decision node), best first."""
     agent = MCTSAgent(budget=budget or HINT_BUDGET, seed=seed, reuse=False)
-    return agent.search(state).moves[:top]
+    return chances(state, agent.search(state).moves[:top])
+
+
+def chances(state: Any, moves: list[Any]) -> list[MoveChance]:
+    """The search's moves (``MoveStats``) with calibrated chances of winning."""
+    cal = calibrator(state.game)
+    out = []
+    for m in moves:
+        p = cal.chance(m.win)
+        interval = cal.interval(p)
+        out.append(MoveChance(m.action, m.visits, p, interval[0] if interval else None,
+                              interval[1] if interval else None, m.win))
+    return out
 
 
 @dataclass(frozen=True)
 class Hint:
-    """One of the best moves: the search's estimate of winning after it, its 95 % interval, and what it does."""
+    """One of the best moves: its chance of winning, the interval around it (None: none honest), what it does."""
 
     action: int
     notation: str
     win: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     effect: str
 
 
@@ -65,8 +96,13 @@ class Decision:
 
     @property
     def loss(self) -> float:
-        """Estimated probability of winning the move played gave away (0 when it was the search's choice)."""
+        """Chance of winning the move played gave away (0 when it was the search's choice)."""
         return max(0.0, self.best_win - self.played_win) if self.played != self.best else 0.0
+
+    @property
+    def mistake(self) -> bool:
+        """It gave away more than the search's noise: the difference is the moves', not the search's."""
+        return self.loss > NOISE
 
 
 def decisions(final: Any) -> list[tuple[int, Any, int]]:
@@ -91,17 +127,19 @@ def _start(final: Any) -> Any:
     return final.game.new_initial_state()
 
 
-def review(final: Any, budget: str | float | None = None, seed: Any = 0,
+def review(final: Any, budget: str | float | None = None, seed: Any = HINT_SEED,
            progress: Callable[[int, int], None] | None = None) -> list[Decision]:
-    """Every decision of the game with the search's estimate of the move played and of its own
-    choice, sorted by what the move played cost (most first)."""
-    agent = MCTSAgent(budget=budget or REVIEW_BUDGET, seed=seed, reuse=False)
+    """Every decision of the game with the chance of winning after the move played and after the
+    search's choice (the hint's search: same budget and seed), sorted by what the move played cost
+    (most first)."""
     found = decisions(final)
     out = []
     for n, (index, state, played) in enumerate(found):
+        agent = MCTSAgent(budget=budget or HINT_BUDGET, seed=seed, reuse=False)
         result = agent.search(state, focus=(played,), min_visits=REVIEW_MIN_VISITS)
-        stats = {m.action: m for m in result.moves}
-        best = result.moves[0]
+        moves = chances(state, result.moves)
+        stats = {m.action: m for m in moves}
+        best = moves[0]
         mine = stats[played]
         out.append(Decision(index, getattr(state, "round", 0), state.current_player(), played,
                             state.action_to_string(played), mine.win, best.action,
@@ -110,3 +148,8 @@ def review(final: Any, budget: str | float | None = None, seed: Any = 0,
             progress(n + 1, len(found))
     out.sort(key=lambda d: (-d.loss, d.index))
     return out
+
+
+def given_away(reviewed: list[Decision]) -> float:
+    """The chance of winning the game's mistakes gave away in all (differences within the noise left out)."""
+    return sum(d.loss for d in reviewed if d.mistake)

@@ -33,6 +33,12 @@ class Agent(Protocol):
     def step(self, state: Any) -> int: ...
 
 
+# the budget the front ends give mcts (hints, reviews, the ai command, AI seats): about 0.3 s per decision on a
+# free core of this project's two-core test machine, and the budget its strength and its calibration map were
+# measured at (docs/agents.md); iterations, not seconds, so a hint and a review of one position agree exactly
+STANDARD_BUDGET = "5000it"
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long an agent may think per decision: ``seconds`` or ``iterations`` (one of them)."""
@@ -103,19 +109,25 @@ BUILTIN: dict[str, str] = {
     "random": "soloboard.agents.base:RandomAgent",
     "greedy": "soloboard.agents.greedy:GreedyAgent",
     "mcts": "soloboard.agents.mcts:MCTSAgent",
+    "clairvoyant": "soloboard.agents.clairvoyant:ClairvoyantAgent",  # knows the future dice: the report's bound
 }
 
 
+# agents for the report only, never a seat or a hint: the clairvoyant one needs the game's future dice
+REPORT_ONLY = frozenset({"clairvoyant"})
+
+
 def names() -> list[str]:
-    return sorted(BUILTIN)
+    """The agents that can play a seat (the report's ``clairvoyant`` bound is not one)."""
+    return sorted(set(BUILTIN) - REPORT_ONLY)
 
 
 def _load_class(spec: str) -> Any:
     target = BUILTIN.get(spec)
     if target is None:
         if ":" not in spec:
-            raise ValueError(f"unknown agent {spec!r}; valid agents: {', '.join(names())}, "
-                             "or your own as package.module:Class")
+            raise ValueError(f"unknown agent {spec!r}; valid agents: {', '.join(names())} (and, for "
+                             "soloboard report, clairvoyant), or your own as package.module:Class")
         target = spec
     module_name, _, attr = target.partition(":")
     if not module_name or not attr:

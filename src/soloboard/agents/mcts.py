@@ -41,20 +41,17 @@ from typing import Any
 from soloboard.agents.base import Budget, parse_budget
 from soloboard.agents.evaluate import Evaluator, evaluator
 
-Z95 = 1.959964
-
 
 class _Decision:
-    """A decision node: statistics per move (visits, value sum, value sum of squares)."""
+    """A decision node: statistics per move (visits, value sum)."""
 
-    __slots__ = ("actions", "n", "w", "w2", "prior", "total", "value", "expanded", "scale")
+    __slots__ = ("actions", "n", "w", "prior", "total", "value", "expanded", "scale")
 
     def __init__(self, actions: list[int], value: float) -> None:
         self.actions = actions
         k = len(actions)
         self.n = [0] * k
         self.w = [0.0] * k
-        self.w2 = [0.0] * k
         self.prior: list[float] | None = None
         self.total = 0
         self.value = value  # the evaluation of the position (before any search below it)
@@ -77,9 +74,7 @@ class MoveStats:
 
     action: int
     visits: int
-    win: float  # estimated probability of winning after this move
-    low: float  # 95 % interval of that estimate (normal approximation over the search's samples)
-    high: float
+    win: float  # the search's raw estimate of winning after this move (agents/calibration.py makes it a chance)
     prior: float  # the evaluation of the position right after the move
 
 
@@ -120,6 +115,7 @@ class MCTSAgent:
         self._table: dict[Any, Any] = {}
         self._root_stage: Any = None
         self.iterations_done = 0  # over this agent's life: for simulations per second
+        self.last_estimate: float | None = None  # the search's raw estimate at its last decision (None: no search)
 
     def reset(self, seed: Any) -> None:
         self.rng.seed(seed)
@@ -130,8 +126,11 @@ class MCTSAgent:
     def step(self, state: Any) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
+            self.last_estimate = None
             return legal[0]
-        return self.search(state).best
+        result = self.search(state)
+        self.last_estimate = result.value
+        return result.best
 
     def search(self, state: Any, budget: str | float | Budget | None = None, focus: tuple[int, ...] = (),
                min_visits: int = 0) -> SearchResult:
@@ -185,6 +184,11 @@ class MCTSAgent:
 
     # --- the search -----------------------------------------------------------------------
 
+    def _path_rng(self) -> random.Random:
+        """Where an iteration's chance outcomes come from: the search's own generator (the
+        clairvoyant search gives each path the game's future dice instead)."""
+        return self.rng
+
     def _evaluator(self, state: Any) -> Evaluator:
         if self._eval is None or state.game is not self._game:
             self._game = state.game
@@ -202,12 +206,12 @@ class MCTSAgent:
 
     def _expand(self, node: _Decision, state: Any, ev: Evaluator) -> None:
         """Evaluate every move once (the priors)."""
-        value = ev.value
-        prior = []
+        children = []
         for action in node.actions:
             child = state.clone()
             child.apply_action(action)
-            prior.append(value(child))
+            children.append(child)
+        prior = ev.values(children) if ev.values is not None else [ev.value(c) for c in children]
         node.prior = prior
         node.expanded = True
         if self.normalize and prior:
@@ -219,7 +223,6 @@ class MCTSAgent:
         root.actions.append(action)
         root.n.append(0)
         root.w.append(0.0)
-        root.w2.append(0.0)
         if root.prior is not None:
             root.prior.append(ev.value(child))
 
@@ -242,7 +245,7 @@ class MCTSAgent:
         state = root_state.clone()
         table = self._table
         key_fn = ev.key
-        rng = self.rng
+        rng = self._path_rng()
         sample = getattr(root_state, "sample_chance_outcome", None) and type(root_state).sample_chance_outcome
         stage = ev.stage
         root_stage = self._root_stage
@@ -304,20 +307,11 @@ class MCTSAgent:
                 parent.total += 1
                 parent.n[i] += 1
                 parent.w[i] += value
-                parent.w2[i] += value * value
 
     def _root_stats(self, root: _Decision) -> list[MoveStats]:
-        out = []
         prior = root.prior or [root.value] * len(root.actions)
-        for i, action in enumerate(root.actions):
-            n = root.n[i]
-            if n:
-                mean = root.w[i] / n
-                var = max(root.w2[i] / n - mean * mean, 0.0)
-                half = Z95 * math.sqrt(var / n) if n > 1 else 1.0
-            else:
-                mean, half = prior[i], 1.0
-            out.append(MoveStats(action, n, mean, max(0.0, mean - half), min(1.0, mean + half), prior[i]))
+        out = [MoveStats(action, root.n[i], root.w[i] / root.n[i] if root.n[i] else prior[i], prior[i])
+               for i, action in enumerate(root.actions)]
         out.sort(key=lambda m: (-m.visits, -m.win))
         return out
 

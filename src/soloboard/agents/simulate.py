@@ -30,6 +30,8 @@ class GameRecord:
     decisions: int = 0
     history: tuple[int, ...] = ()
     seconds: float = 0.0
+    # (position in the history, the agent's estimate of winning) at each decision it searched
+    estimates: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -60,16 +62,27 @@ def play_one(game: Any, agent: Agent, rng: random.Random) -> GameRecord:
     # bound once: this loop is the random-playout benchmark's hot path
     apply, is_terminal, is_chance = state.apply_action, state.is_terminal, state.is_chance_node
     sample = getattr(state, "sample_chance_outcome", None)
+    # an agent that estimates its chance of winning (``last_estimate``) has it recorded for calibration
+    estimating = hasattr(agent, "last_estimate")
+    estimates: list[tuple[int, float]] = []
+    clairvoyant = getattr(agent, "sees_dice", False)  # the report's bound: shown the game's future dice
     while not is_terminal():
         if is_chance():
             apply(sample(rng) if sample is not None else sample_outcome(state, rng))
         else:
-            apply(step(state))
+            if clairvoyant:
+                agent.dice = rng  # type: ignore[attr-defined]
+            action = step(state)
+            if estimating:
+                estimate = agent.last_estimate  # type: ignore[attr-defined]
+                if estimate is not None:
+                    estimates.append((len(state.history()), float(estimate)))
+            apply(action)
             decisions += 1
     won = state.returns()[0] > 0
     history = state.history()
     return GameRecord(won, getattr(state, "round", 0), "" if won else getattr(state, "loss_cause", "loss") or "loss",
-                      len(history), decisions, tuple(history), time.perf_counter() - start)
+                      len(history), decisions, tuple(history), time.perf_counter() - start, tuple(estimates))
 
 
 def game_rng(seed: int | str, index: int) -> random.Random:

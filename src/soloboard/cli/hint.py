@@ -1,8 +1,9 @@
 """``soloboard hint SAVEFILE`` and the terminal's ``hint`` and ``ai`` commands.
 
 A hint is the three best moves the ``mcts`` search finds in under a second, each with its
-estimated probability of winning, the 95 % interval of that estimate, and what the move
-does, told from the engine's events (``state.preview``) by the game's narrator
+chance of winning (calibrated: agents/calibration.py), the 90 % interval around it where the
+game's calibration gives an honest one, and what the move does, told from the engine's
+events (``state.preview``) by the game's narrator
 (``agents/analysis.py``: :func:`estimate`, which the browser's hint uses too).
 """
 
@@ -17,20 +18,26 @@ from rich.text import Text
 
 from soloboard.agents import make
 from soloboard.agents.analysis import Hint, estimate
+from soloboard.agents.base import STANDARD_BUDGET
 from soloboard.cli.terminal import SaveFileError, read_save
 from soloboard.i18n import _
 
-AI_BUDGET = "0.3s"  # the terminal's ``ai`` command: the strength measured in docs/agents.md
+AI_BUDGET = STANDARD_BUDGET  # the terminal's ``ai`` command: the strength measured in docs/agents.md
 
 
 def hint_table(hints: list[Hint]) -> Table:
     table = Table(title=None, show_edge=False, pad_edge=False)
     table.add_column(_("move"), style="bold", no_wrap=True)
     table.add_column(_("win"), justify="right", no_wrap=True)
-    table.add_column(_("95 % interval"), justify="right", no_wrap=True)
+    intervals = all(h.low is not None and h.high is not None for h in hints)
+    if intervals:  # only where the calibration gives an honest one (its coverage measured)
+        table.add_column(_("90 % interval"), justify="right", no_wrap=True)
     table.add_column(_("what it does"))
     for h in hints:
-        table.add_row(h.notation, f"{h.win:.0%}", f"{h.low:.0%}-{h.high:.0%}", h.effect)
+        if intervals:
+            table.add_row(h.notation, f"{h.win:.0%}", f"{h.low:.0%}-{h.high:.0%}", h.effect)
+        else:
+            table.add_row(h.notation, f"{h.win:.0%}", h.effect)
     return table
 
 

@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "e.g. 2,3")
     p.add_argument("--ai", choices=["random", "greedy", "mcts"], default="greedy",
                    help="monstros: the agent of the --ai-seats (default: greedy)")
-    p.add_argument("--budget", help="--ai mcts: thinking time or iterations per move (default 0.3s; e.g. 1s, 2000it)")
+    p.add_argument("--budget", help="--ai mcts: thinking time or iterations per move (default 5000it, about 0.3 s; "
+                                    "e.g. 1s, 2000it)")
     _add_lang_option(p)
 
     p = sub.add_parser("replay", help="step through a saved game: back, forward, to a round; continue to play on")
@@ -114,11 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     # the agents (issue 10): cli/hint.py, cli/review.py, cli/report.py
     p = sub.add_parser("hint", help="the three best moves of a saved game's position, with their chances")
     p.add_argument("file")
-    p.add_argument("--budget", help="search time or iterations (default 0.8s)")
+    p.add_argument("--budget", help="search time or iterations (default 5000it, about 0.35 s)")
 
     p = sub.add_parser("review", help="replay a saved game: the decisions that cost the most")
     p.add_argument("file")
-    p.add_argument("--budget", help="search per decision (default 0.25s)")
+    p.add_argument("--budget", help="search per decision (default: the hint's, 5000it)")
     p.add_argument("--top", type=int, default=10, help="how many decisions to list (default 10)")
 
     p = sub.add_parser("serve", help="play in the browser: a local web server (docs/web.md)")
@@ -129,7 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="win rates of agents over setups: an HTML report (games kept in SQLite)")
     p.add_argument("game", choices=game_names(), help="which game")
-    p.add_argument("--agents", default="greedy,mcts", help="comma-separated agents (default: greedy,mcts)")
+    p.add_argument("--agents", default="greedy,mcts",
+                   help="comma-separated agents, each with its own budget after @ if wanted (default: greedy,mcts; "
+                        "e.g. greedy,mcts,mcts@1s,clairvoyant)")
     p.add_argument("--budget", help="mcts: time or iterations per decision (default 0.3s)")
     p.add_argument("--games", type=int, default=100, help="games per agent and setup (default 100)")
     for option in report_options():
@@ -139,6 +142,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ray", help="run the games as Ray tasks: a cluster address, or auto")
     p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
     p.add_argument("--out", default="report.html", help="the HTML file to write (default report.html)")
+
+    p = sub.add_parser("calibrate", help="do the chances the agent shows mean what they say? (reliability, ECE, "
+                                         "Brier, coverage)")
+    p.add_argument("game", choices=game_names(), help="which game")
+    p.add_argument("--agent", default="mcts", help="the agent whose estimates are checked (default mcts)")
+    p.add_argument("--budget", help="its budget per decision (default: the hint's, 5000it)")
+    p.add_argument("--games", type=int, default=100, help="games per setup (default 100)")
+    for option in report_options():
+        p.add_argument(option.flag, dest=option.dest, help=option.help)
+    p.add_argument("--seed", type=int, default=7, help="seed of the games (use one the map was not fitted on)")
+    p.add_argument("--jobs", type=int, help="local worker processes (default: every core)")
+    p.add_argument("--ray", help="run the games as Ray tasks: a cluster address, or auto")
+    p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
+    p.add_argument("--fit", metavar="FILE", help="fit a new calibration map on these games and write it to FILE")
+    p.add_argument("--cross-fit", action="store_true",
+                   help="judge each game by a map fitted on the other half of the games (even/odd)")
 
     add_campaign_parser(sub)  # the campaign (issue 11)
     return parser
@@ -197,6 +216,14 @@ def main(argv: list[str] | None = None) -> int:
                               jobs=args.jobs, ray=args.ray, store=args.store, out=args.out,
                               command=" ".join(["soloboard", *(argv if argv is not None else sys.argv[1:])]),
                               **{option.dest: getattr(args, option.dest) for option in report_options()})
+        if args.command == "calibrate":
+            from soloboard.cli.calibrate import run_calibrate
+
+            return run_calibrate(args.game, agent=args.agent, budget=args.budget, games=args.games, seed=args.seed,
+                                 jobs=args.jobs, ray=args.ray, store=args.store, fit=args.fit,
+                                 cross_fit=args.cross_fit,
+                                 command=" ".join(["soloboard", *(argv if argv is not None else sys.argv[1:])]),
+                                 **{option.dest: getattr(args, option.dest) for option in report_options()})
     except ValueError as exc:  # invalid parameters: a message, not a traceback
         print(f"soloboard: {exc}", file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from soloboard.agents import make as make_agent
+from soloboard.agents.base import STANDARD_BUDGET
 from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
 from soloboard.core.api import State
@@ -344,7 +345,7 @@ def run_play_monstros(
     out = console or Console(highlight=False)
     try:
         game = _monstros_game(params)
-        agent = make_agent(ai, budget=budget)  # the agent of the AI seats (soloboard.agents)
+        agent = make_agent(ai, budget=budget or (STANDARD_BUDGET if ai == "mcts" else None))  # the AI seats
     except (TypeError, ValueError) as exc:
         (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {exc}", style=ERROR))
         return 2

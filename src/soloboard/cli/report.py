@@ -33,7 +33,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from soloboard import __version__
+from soloboard.agents import calibration as C
 from soloboard.agents.base import parse_budget
+from soloboard.agents.calibration import calibrator
 from soloboard.agents.simulate import AgentSpec, Series, run_tasks, series_tasks
 from soloboard.core.kit import Setup, words
 from soloboard.core.registry import kit, kits, load_game, report_options
@@ -57,6 +59,28 @@ def setups(game: str, **options: str | None) -> list[Setup]:
     return out
 
 
+def check_counts(games: int, jobs: int | None) -> int:
+    """``--games`` and ``--jobs`` checked; the number of processes (every core when not given)."""
+    if games < 1:
+        raise ValueError("--games must be at least 1")
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    return jobs
+
+
+def agent_specs(agents: str, budget: str | None) -> list[AgentSpec]:
+    """``greedy,mcts,mcts@1s,clairvoyant``: each agent, with its own budget after ``@`` or ``budget``."""
+    specs = []
+    for word in words(agents):
+        name, _, own = word.partition("@")
+        if own:
+            parse_budget(own)
+        chosen = own or budget
+        specs.append(AgentSpec(name, chosen if name not in ("random", "greedy") else None))
+    return specs
+
+
 def _flag(dest: str) -> str:
     return next((o.flag for o in report_options() if o.dest == dest), f"--{dest}")
 
@@ -66,14 +90,10 @@ def run_report(game: str, *, agents: str, games: int, budget: str | None = None,
                out: str = "report.html", command: str = "", console: Console | None = None,
                **setup_options: Any) -> int:
     console = console or Console(stderr=True)
-    if games < 1:
-        raise ValueError("--games must be at least 1")
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise ValueError("--jobs must be at least 1")
+    jobs = check_counts(games, jobs)
     if budget is not None:
         parse_budget(budget)
-    specs = [AgentSpec(name, budget if name not in ("random", "greedy") else None) for name in words(agents)]
+    specs = agent_specs(agents, budget)
     if not specs:
         raise ValueError("--agents: name at least one agent, e.g. greedy,mcts")
     for spec in specs:
@@ -81,39 +101,14 @@ def run_report(game: str, *, agents: str, games: int, budget: str | None = None,
     plan = setups(game, **setup_options)
     started = time.perf_counter()
     with Store(store) as db, db.run(command or f"soloboard report {game}") as run:
-        series = []
-        for setup in plan:
-            for spec in specs:
-                sid = db.series_id(setup.game, setup.params, spec.label, seed)
-                done = db.done_indices(sid)
-                series.append((setup, spec, Series(sid, setup.game, setup.params, spec, str(seed),
-                                                   tuple(i for i in range(games) if i not in done))))
-        tasks = series_tasks([s for _, _, s in series])
-        todo = sum(len(t[4]) for t in tasks)
-        reused = len(series) * games - todo
-        where = f"Ray ({ray})" if ray else f"{jobs} local process{'es' if jobs > 1 else ''}"
-        console.print(f"{len(plan)} setups x {len(specs)} agents x {games} games: {reused} already in "
-                      f"{db.path}, {todo} to play on {where}")
-        by_key = {(s.game, json.dumps(s.params, sort_keys=True), s.spec, s.seed): s.series_id for _, _, s in series}
-        played = 0
         try:
-            with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          TimeRemainingColumn(), console=console, transient=False, disable=todo == 0) as bar:
-                task_id = bar.add_task("games", total=todo)
-                for task, records in run_tasks(tasks, jobs=jobs, ray_address=ray):
-                    name, params, spec, task_seed, _ = task
-                    sid = by_key[(name, json.dumps(params, sort_keys=True), spec, str(task_seed))]
-                    db.add_games(sid, [GameRow(i, r.won, r.rounds, r.decisions, r.cause, list(r.history), r.seconds)
-                                       for i, r in records])
-                    played += len(records)
-                    bar.advance(task_id, len(records))
-        except KeyboardInterrupt:
-            run["games"] = played
-            console.print(f"interrupted: {played} games played now are kept in {db.path}; "
-                          "the same command resumes the report")
+            series, played, reused = play_series(db, plan, specs, games, seed, jobs, ray, console)
+        except Interrupted as stop:
+            run["games"] = stop.played
             return 130
         run["games"] = played
-        rows = [_row(setup, spec, db.series_games(s.series_id, games)) for setup, spec, s in series]
+        rows = [_row(setup, spec, db.series_games(s.series_id, games), db.series_estimates(s.series_id, games))
+                for setup, spec, s in series]
     elapsed = time.perf_counter() - started
     page = render_html(game, rows, command=command or f"soloboard report {game}", seconds=elapsed,
                        games=games, played=played, reused=reused)
@@ -127,19 +122,109 @@ def run_report(game: str, *, agents: str, games: int, budget: str | None = None,
     return 0
 
 
-def _row(setup: Setup, spec: AgentSpec, games: list[dict[str, Any]]) -> dict[str, Any]:
+class Interrupted(Exception):
+    """Ctrl-C while playing: the games played so far are in the store."""
+
+    def __init__(self, played: int) -> None:
+        super().__init__(played)
+        self.played = played
+
+
+def play_series(db: Store, plan: list[Setup], specs: list[AgentSpec], games: int, seed: int, jobs: int,
+                ray: str | None, console: Console) -> tuple[list[tuple[Setup, AgentSpec, Series]], int, int]:
+    """Play what the store does not have yet of ``games`` seeded games per setup and agent, each kept
+    at once; the series, how many games were played and how many were already there."""
+    series = []
+    for setup in plan:
+        for spec in specs:
+            sid = db.series_id(setup.game, setup.params, spec.label, seed)
+            done = db.done_indices(sid)
+            series.append((setup, spec, Series(sid, setup.game, setup.params, spec, str(seed),
+                                               tuple(i for i in range(games) if i not in done))))
+    tasks = series_tasks([s for _, _, s in series])
+    todo = sum(len(t[4]) for t in tasks)
+    reused = len(series) * games - todo
+    where = f"Ray ({ray})" if ray else f"{jobs} local process{'es' if jobs > 1 else ''}"
+    console.print(f"{len(plan)} setups x {len(specs)} agents x {games} games: {reused} already in "
+                  f"{db.path}, {todo} to play on {where}")
+    by_key = {(s.game, json.dumps(s.params, sort_keys=True), s.spec, s.seed): s.series_id for _, _, s in series}
+    played = 0
+    try:
+        with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      TimeRemainingColumn(), console=console, transient=False, disable=todo == 0) as bar:
+            task_id = bar.add_task("games", total=todo)
+            for task, records in run_tasks(tasks, jobs=jobs, ray_address=ray):
+                name, params, spec, task_seed, _ = task
+                sid = by_key[(name, json.dumps(params, sort_keys=True), spec, str(task_seed))]
+                db.add_games(sid, [GameRow(i, r.won, r.rounds, r.decisions, r.cause, list(r.history), r.seconds,
+                                           list(r.estimates))
+                                   for i, r in records])
+                played += len(records)
+                bar.advance(task_id, len(records))
+    except KeyboardInterrupt:
+        console.print(f"interrupted: {played} games played now are kept in {db.path}; "
+                      "the same command resumes")
+        raise Interrupted(played) from None
+    return series, played, reused
+
+
+def _row(setup: Setup, spec: AgentSpec, games: list[dict[str, Any]],
+         estimates: list[tuple[int, bool, list[Any]]] | None = None) -> dict[str, Any]:
     wins = sum(g["won"] for g in games)
     n = len(games)
     decisions = sum(g["decisions"] or 0 for g in games)
     seconds = sum(g["seconds"] or 0.0 for g in games)
+    game = load_game(setup.game, **setup.params)
+    difficulty = kit(setup.game).difficulty(game)
+    # the chances a hint would have shown at the agent's decisions, with how each game ended
+    cal = calibrator(game)
+    chances = [(cal.chance(float(raw)), 1.0 if won else 0.0) for _, won, found in estimates or ()
+               for _, raw in found]
     return {
         "setup": setup.label, "group": setup.group, "x": setup.x, "x_text": setup.x_text, "params": setup.params,
-        "agent": spec.label, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0, "ci": wilson(wins, n),
+        "agent": spec.label, "name": spec.name, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
+        "ci": wilson(wins, n),
         "mean_rounds": sum(g["rounds"] or 0 for g in games) / n if n else 0.0,
         "rounds": [g["rounds"] or 0 for g in games],
         "causes": Counter(g["loss_cause"] for g in games if not g["won"]),
         "seconds_per_decision": seconds / decisions if decisions else 0.0,
+        "difficulty": difficulty.value, "scale": difficulty.scale, "chances": chances,
     }
+
+
+def _difficulty_text(r: dict[str, Any]) -> str:
+    if r["difficulty"] is None:
+        return "-"
+    value = f"{r['difficulty']:g}"
+    return f"{value} ★" if r["scale"] == "stars" else f"level {value}"
+
+
+def limits(rows: list[dict[str, Any]]) -> list[str]:
+    """Sentences on where the agent, not the game, may be the limit: per setup, the best searching
+    agent against the same search with more time and against the clairvoyant bound."""
+    out = []
+    for setup in dict.fromkeys(r["setup"] for r in rows):
+        mine = [r for r in rows if r["setup"] == setup and r["games"]]
+        searching = sorted((r for r in mine if r["name"] == "mcts"), key=lambda r: r["seconds_per_decision"])
+        bound = [r for r in mine if r["name"] == "clairvoyant"]
+        parts = []
+        if len(searching) > 1:
+            fast, slow = searching[0], searching[-1]
+            parts.append(f"{fast['agent']} wins {fast['win_rate']:.0%} ({fast['ci'][0]:.0%}-{fast['ci'][1]:.0%}), "
+                         f"{slow['agent']} {slow['win_rate']:.0%} ({slow['ci'][0]:.0%}-{slow['ci'][1]:.0%}): "
+                         + ("more time still pays, so the agent is a limit here"
+                            if slow["ci"][0] > fast["ci"][1] else
+                            "more time does not separate them on these games"))
+        if bound and searching:
+            best = max(searching, key=lambda r: r["win_rate"])
+            b = bound[0]
+            gap = max(b["win_rate"] - best["win_rate"], 0.0)
+            parts.append(f"knowing every future roll, the search wins {b['win_rate']:.0%} "
+                         f"({b['ci'][0]:.0%}-{b['ci'][1]:.0%}): about {gap:.0%} or more is left between the "
+                         "agent and what the dice allow")
+        if parts:
+            out.append(f"{setup}: " + "; ".join(parts) + ".")
+    return out
 
 
 # --- the page ------------------------------------------------------------------------------------
@@ -206,25 +291,59 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     if causes:
         ax.legend(fontsize=8)
     figures.append(("Why games were lost", _png(fig)))
+    calibrated = [r for r in rows if r.get("chances")]
+    if calibrated:
+        figures.append(("Reliability: the chance shown against the share won", _reliability_plot(calibrated)))
     return figures
+
+
+def _reliability_plot(rows: list[dict[str, Any]]) -> str:
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5.5, 5))
+    ax.plot([0, 1], [0, 1], color="#999", linestyle="--", label="perfect calibration")
+    by_agent: dict[str, list[tuple[float, float]]] = {}
+    for r in rows:
+        by_agent.setdefault(r["agent"], []).extend(r["chances"])
+    for agent, pairs in by_agent.items():
+        table = [b for b in C.reliability([p for p, _ in pairs], [y for _, y in pairs]) if b.count]
+        ece = C.ece([p for p, _ in pairs], [y for _, y in pairs])
+        ax.plot([b.predicted for b in table], [b.observed for b in table], marker="o",
+                label=f"{agent}: ECE {ece:.3f}, {len(pairs)} decisions")
+    ax.set_xlabel("chance of winning shown (calibrated estimate)")
+    ax.set_ylabel("share of those positions whose game was won")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left")
+    return _png(fig)
 
 
 def render_html(game: str, rows: list[dict[str, Any]], *, command: str, seconds: float, games: int,
                 played: int, reused: int) -> str:
     esc = html.escape
     figures = _plots(game, rows)
-    table = ["<table><tr><th>agent</th><th>setup</th><th>games</th><th>wins</th><th>win rate</th>"
-             "<th>95 % interval</th><th>mean rounds</th><th>losses by cause</th><th>s per decision</th></tr>"]
+    table = ["<table><tr><th>agent</th><th>setup</th><th>rulebook difficulty</th><th>games</th><th>wins</th>"
+             "<th>win rate</th><th>95 % interval</th><th>mean rounds</th><th>losses by cause</th>"
+             "<th>s per decision</th></tr>"]
     for r in rows:
         low, high = r["ci"]
         causes = ", ".join(f"{esc(c)}: {n}" for c, n in r["causes"].most_common()) or "-"
-        table.append(f"<tr><td>{esc(r['agent'])}</td><td>{esc(r['setup'])}</td><td>{r['games']}</td>"
+        table.append(f"<tr><td>{esc(r['agent'])}</td><td>{esc(r['setup'])}</td><td>{esc(_difficulty_text(r))}</td>"
+                     f"<td>{r['games']}</td>"
                      f"<td>{r['wins']}</td><td>{r['win_rate']:.1%}</td><td>{low:.1%} - {high:.1%}</td>"
                      f"<td>{r['mean_rounds']:.2f}</td><td>{causes}</td><td>{r['seconds_per_decision']:.3f}</td></tr>")
     table.append("</table>")
     images = "\n".join(f"<h2>{esc(title)}</h2><img alt='{esc(title)}' src='{src}'>" for title, src in figures)
     when = time.strftime("%Y-%m-%d %H:%M:%S %Z")
     agents = ", ".join(sorted({r["agent"] for r in rows}))
+    found = limits(rows)
+    limit_text = ("<ul>" + "".join(f"<li>{esc(line)}</li>" for line in found) + "</ul>" if found else
+                  "<p>Run the report with the same search at a longer budget and with the clairvoyant bound "
+                  "(<code>--agents mcts,mcts@1s,clairvoyant</code>) to see how much is the agent's.</p>")
+    limit_text += ("<p><code>clairvoyant</code> plays the same seeded games knowing every future roll: its win rate "
+                   "estimates what the dice allow (a search with a budget may still miss a win, so the true bound "
+                   "is at least as high).</p>")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>soloboard report: {esc(game)}</title>
 <style>body{{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}}
@@ -239,7 +358,11 @@ from the store); {seconds:.0f} s; written {esc(when)}.</p>
 seed and <i>i</i>, so the same command gives the same games. Agents: {esc(agents)}
 (<code>mcts@0.3s</code>: Monte Carlo tree search with 0.3 s per decision; see docs/agents.md).</p>
 <h2>Win rates</h2>
+<p>The rulebook's difficulty (the boxed game's stars, the 9-card edition's level) stands beside each setup's
+measured win rate: where one star costs more in one setup than in another, the rows show it.</p>
 {''.join(table)}
+<h2>Where the agent, not the game, may be the limit</h2>
+{limit_text}
 {images}
 </body></html>
 """

@@ -1,9 +1,9 @@
 """``soloboard review SAVEFILE``: the decisions of a game that cost the most.
 
-The game is replayed; at every decision with a choice the ``mcts`` search (``--budget``
-per decision, 0.25 s by default) estimates the chance of winning after the move played
-and after its own choice. The decisions where the move played gave away the most come
-first, with both moves and what each does.
+The game is replayed; at every decision with a choice the hint's own search (the same
+budget and seed, so a review agrees with the hints) estimates the chance of winning after
+the move played and after its own choice. The decisions where the move played gave away
+more than the search's noise come first, with both moves and what each does.
 """
 
 from __future__ import annotations
@@ -48,16 +48,19 @@ def run_review(path: str, *, budget: str | None = None, top: int = 10, console: 
         "lost" if final.is_terminal() else "not finished"
     out.print(Text(f"{path}: {final.game.title() if hasattr(final.game, 'title') else final.game.short_name}, "
                    f"{status}; {len(reviewed)} decisions reviewed in {time.perf_counter() - start:.0f} s "
-                   f"({budget or analysis.REVIEW_BUDGET} of search each)", style="bold"))
-    costly = [d for d in reviewed if d.loss > 0][:top]
+                   f"({budget or analysis.HINT_BUDGET} of search each, as a hint)", style="bold"))
+    noise = (f"Differences under {analysis.NOISE:.0%} are within the search's noise (two searches of one "
+             "position differ by that much) and are not counted as mistakes.")
+    costly = [d for d in reviewed if d.mistake][:top]
     if not costly:
-        out.print(Text("Every move played was the search's own choice or as good: nothing to correct.",
-                       style="green"))
+        out.print(Text("Every move played was the search's own choice or as good as far as it can tell: "
+                       "nothing to correct.", style="green"))
+        out.print(Text(noise, style="dim"))
         return 0
     out.print(_table(costly, states, multi=final.game.num_players() > 1))
-    total = sum(d.loss for d in reviewed)
-    out.print(Text(f"Estimated chance of winning given away over the whole game: {total:.0%} "
-                   "(sum over every decision; estimates, each within the search's own uncertainty)", style="dim"))
+    out.print(Text(f"Chance of winning given away by the mistakes over the whole game: "
+                   f"{analysis.given_away(reviewed):.0%}.", style="dim"))
+    out.print(Text(noise, style="dim"))
     return 0
 
 

@@ -109,7 +109,8 @@ class Evaluator:
     - ``prune(state, actions)``: the legal actions without moves another legal move always does
       at least as well as (never empty);
     - ``greedy_value(state)``: what ``greedy`` maximises (``value`` unless the game says more);
-    - ``stage(state)``: the round a position is in; ``mcts`` does not expand a later round's positions.
+    - ``stage(state)``: the round a position is in; ``mcts`` does not expand a later round's positions;
+    - ``values(states)``: ``value`` of each state, computed together (a learned value's batch).
     """
 
     name: str
@@ -118,6 +119,7 @@ class Evaluator:
     prune: Callable[[Any, list[int]], list[int]]
     greedy_value: Callable[[Any], float]
     stage: Callable[[Any], Any] | None = None
+    values: Callable[[list[Any]], list[float]] | None = None  # ``value`` of many states at once (a batch)
 
 
 def _terminal_value(state: Any) -> float:
@@ -273,7 +275,8 @@ class GameKit:
             return NEUTRAL
         module = load(self.evaluation)
         return Evaluator(self.name, module.value, getattr(module, "key", None), getattr(module, "prune", _all_actions),
-                         getattr(module, "greedy_value", module.value), getattr(module, "stage", None))
+                         getattr(module, "greedy_value", module.value), getattr(module, "stage", None),
+                         getattr(module, "values", None))
 
     def observer(self, game: Game) -> Observer:
         if not self.observation:

@@ -32,11 +32,14 @@ Tables:
   records (the revision a front end saves against), its phase, when created and last updated;
 - ``web_games.campaign`` (schema 4): for a campaign's digital game played in the browser, which
   one (JSON ``{"name", "battle", "game", "sides"}``): its rules come from the campaign's
-  components, and its result is recorded in the campaign's journal when it ends.
+  components, and its result is recorded in the campaign's journal when it ends;
+- ``games.estimates`` (schema 5): for an agent's game, the agent's own estimate of its chance
+  of winning at each decision it searched (JSON ``[[position in the history, estimate], ...]``):
+  what ``soloboard calibrate`` compares with the outcomes.
 
 Older files are migrated when opened: schema 1 (before the browser front end): ``games``
 gains ``updated_at`` and the two tables are added; schema 2: ``campaigns`` is added;
-schema 3: ``web_games`` gains ``campaign``.
+schema 3: ``web_games`` gains ``campaign``; schema 4: ``games`` gains ``estimates``.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -84,6 +87,7 @@ CREATE TABLE IF NOT EXISTS games (
     series_id    INTEGER REFERENCES series(id),
     series_index INTEGER,
     updated_at   TEXT,
+    estimates    TEXT,
     UNIQUE (series_id, series_index)
 );
 CREATE INDEX IF NOT EXISTS games_by_setup ON games (game, params, player);
@@ -133,6 +137,7 @@ _CAMPAIGN_TABLE = """CREATE TABLE IF NOT EXISTS campaigns (
 _MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (1, ("ALTER TABLE games ADD COLUMN updated_at TEXT",)),
     (2, (_CAMPAIGN_TABLE,)),
+    (4, ("ALTER TABLE games ADD COLUMN estimates TEXT",)),
 )
 
 
@@ -164,6 +169,7 @@ class GameRow:
     loss_cause: str
     history: list[int]
     seconds: float
+    estimates: list[tuple[int, float]] | None = None  # (position in the history, the agent's raw estimate)
 
 
 class StoreError(ValueError):
@@ -261,10 +267,11 @@ class Store:
             for r in rows:
                 cur = self.db.execute(
                     "INSERT OR IGNORE INTO games (game, params, kind, player, seed, status, rounds, decisions, "
-                    "loss_cause, history, seconds, created_at, software, series_id, series_index) "
-                    "VALUES (?, ?, 'agent', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "loss_cause, history, seconds, created_at, software, series_id, series_index, estimates) "
+                    "VALUES (?, ?, 'agent', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game, params, agent, f"{seed}:{r.index}", "won" if r.won else "lost", r.rounds, r.decisions,
-                     r.loss_cause, json.dumps(r.history), r.seconds, _now(), self.software, series_id, r.index))
+                     r.loss_cause, json.dumps(r.history), r.seconds, _now(), self.software, series_id, r.index,
+                     json.dumps(r.estimates) if r.estimates is not None else None))
                 added += cur.rowcount
         return added
 
@@ -278,10 +285,17 @@ class Store:
                  "loss_cause": cause, "seconds": seconds}
                 for i, status, rounds, decisions, cause, seconds in self.db.execute(sql, args)]
 
+    def series_estimates(self, series_id: int, limit: int | None = None) -> list[tuple[int, bool, list[Any]]]:
+        """(index, won, the agent's estimates) of the series' games with index below ``limit``."""
+        sql = ("SELECT series_index, status, estimates FROM games WHERE series_id = ?"
+               + (" AND series_index < ?" if limit is not None else "") + " ORDER BY series_index")
+        args: tuple[Any, ...] = (series_id, limit) if limit is not None else (series_id,)
+        return [(int(i), status == "won", json.loads(e) if e else []) for i, status, e in self.db.execute(sql, args)]
+
     def histories(self, game: str | None = None, player: str | None = None) -> Iterator[dict[str, Any]]:
         """Every stored game with its history (for analysis: fitting an evaluation, reviews)."""
         # finished games only: a person's game still in play is neither won nor lost
-        sql = ("SELECT game, params, player, seed, status, history FROM games "
+        sql = ("SELECT game, params, player, seed, status, history, estimates FROM games "
                "WHERE history IS NOT NULL AND status != 'unfinished'")
         args: list[Any] = []
         if game is not None:
@@ -290,9 +304,10 @@ class Store:
         if player is not None:
             sql += " AND player = ?"
             args.append(player)
-        for g, params, who, seed, status, history in self.db.execute(sql + " ORDER BY id", args):
+        for g, params, who, seed, status, history, estimates in self.db.execute(sql + " ORDER BY id", args):
             yield {"game": g, "params": json.loads(params), "player": who, "seed": seed,
-                   "won": status == "won", "history": json.loads(history)}
+                   "won": status == "won", "history": json.loads(history),
+                   "estimates": [tuple(e) for e in json.loads(estimates)] if estimates else []}
 
     # --- people's games in the browser (soloboard serve, docs/web.md) ------------------------------
 

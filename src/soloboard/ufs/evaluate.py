@@ -47,6 +47,7 @@ from itertools import compress, product
 from operator import mul
 from typing import Any
 
+from soloboard.core.valuenet import ValueNet, load_net
 from soloboard.ufs import actions as A
 from soloboard.ufs.tables import MOTHERSHIP, TUNNEL
 
@@ -68,6 +69,8 @@ FEATURE_NAMES = (
     "bias", "research_done", "research_needed_per_round", "rounds_left", "damage", "danger",
     "danger_per_life", "energy", "excavation", "research_capacity", "last_space_chance", "last_space_stuck",
     "robots", "mothership_threat", "unplaced_dice", "waiting_ships",
+    # for the learned value (value.json) only: the linear value gives them no weight
+    "threat_sides", "sky_actions_left", "ships", "near_ships", "round", "damage_left",
 )
 
 # hand-set, then improved by a coordinate search on greedy's games at Roswell threat 0 (docs/agents.md)
@@ -75,6 +78,7 @@ WEIGHTS = (
     0.0, 2.0, -2.0, 0.5, -2.5, -0.3,
     -0.375, 0.4, 1.6, 0.3, 0.5, -1.5,
     0.3, -0.5, 0.1, -0.1,
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
 )
 
 
@@ -126,6 +130,14 @@ class _Tables:
         # each column's tunnels, top first: a die on any of them only moves the column's ships
         self.tunnels: list[list[int]] = [[s for s in range(N_SPACES) if s % COLS == c and base.kind[s] == TUNNEL]
                                          for c in range(COLS)]
+        # the sky's difficulty: the share of its tiles on a side other than the easy one, and per mothership
+        # row the sky rows with an action (ships arriving, a descent...) still ahead of it
+        sides = getattr(sky, "sides", ())
+        self.threat_sides = sum(side != "easy" for side in sides) / len(sides) if sides else 0.0
+        actions = sky.action
+        self.actions_left = [sum(1 for r in range(row + 1, min(self.skull + 1, len(actions))) if actions[r]) / 5.0
+                             for row in range(len(actions) + 1)]
+        self.near_at = [1.0 if d <= 3 else 0.0 for d in (self.rows + 1 - idx // COLS for idx in range(n))]
 
 
 _CACHE: dict[int, tuple[Any, _Tables]] = {}
@@ -303,6 +315,7 @@ def features(state: Any, partial: float = 0.0) -> list[float]:
     spare = left - (remaining - last_cost) / 5.0 if research < t.last else left
     stuck = (1.0 - last_chance) ** max(spare, 0.5) if research < t.last else 0.0
     unplaced = sum(state.unplaced)
+    ms_row = state.mothership_row
     return [
         1.0,
         done / t.total,
@@ -320,6 +333,12 @@ def features(state: Any, partial: float = 0.0) -> list[float]:
         threat,
         unplaced / 5.0,
         (state.waiting_primary + state.waiting_reinforcements) / 5.0,
+        t.threat_sides,
+        t.actions_left[min(max(ms_row, 0), len(t.actions_left) - 1)],
+        (len(grid) - grid.count(0)) / 10.0,
+        sum(compress(t.near_at, grid)) / 5.0,
+        state.round / 12.0,
+        lives / t.damage_limit,
     ]
 
 
@@ -338,8 +357,17 @@ def _best_of_five() -> tuple[tuple[float, ...], ...]:
 BEST_OF_FIVE = _best_of_five()
 
 
-def value(state: Any, partial: float = 0.0) -> float:
-    """Estimated probability of winning from ``state`` (1 or 0 once the game is over)."""
+_NET: list[ValueNet | None] = []  # the learned value, loaded on first use (empty: not yet looked for)
+
+
+def _net() -> ValueNet | None:
+    if not _NET:
+        _NET.append(load_net("soloboard.ufs"))
+    return _NET[0]
+
+
+def linear_value(state: Any, partial: float = 0.0) -> float:
+    """The hand-set evaluation: a logistic function of :func:`features` with :data:`WEIGHTS`."""
     if state.phase == 6:  # over
         return 1.0 if (state.result or 0.0) > 0 else 0.0
     z = sum(map(mul, WEIGHTS, features(state, partial)))  # the dot product in C: the search's hottest line
@@ -348,9 +376,31 @@ def value(state: Any, partial: float = 0.0) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+def value(state: Any, partial: float = 0.0) -> float:
+    """Estimated probability of winning from ``state`` (1 or 0 once the game is over): the learned
+    network's (``data/value.json``) where the kit ships one, else the hand-set evaluation's."""
+    net = _NET[0] if _NET else _net()
+    if net is None:
+        return linear_value(state, partial)
+    if state.phase == 6:
+        return 1.0 if (state.result or 0.0) > 0 else 0.0
+    return net(features(state, partial))
+
+
+def values(states: list[Any]) -> list[float]:
+    """:func:`value` of every state, the network's part in one batch (the search's expansions)."""
+    net = _NET[0] if _NET else _net()
+    if net is None:
+        return [linear_value(s) for s in states]
+    rows = [features(s) for s in states if s.phase != 6]
+    found = iter(net.many(rows) if rows else ())
+    return [(1.0 if (s.result or 0.0) > 0 else 0.0) if s.phase == 6 else next(found) for s in states]
+
+
 def greedy_value(state: Any) -> float:
-    """The value greedy uses: half-filled multi-space rooms count (:data:`GREEDY_PARTIAL`)."""
-    return value(state, GREEDY_PARTIAL)
+    """The value greedy uses: the hand-set evaluation, with half-filled multi-space rooms counted
+    (:data:`GREEDY_PARTIAL`); greedy stays the fixed baseline whatever value the search learns."""
+    return linear_value(state, GREEDY_PARTIAL)
 
 
 def key(state: Any) -> tuple[Any, ...]:
@@ -396,6 +446,16 @@ def prune(state: Any, actions: list[int]) -> list[int]:
                     continue  # an excavation die too small to dig only moves the ships, as the tunnel would
         kept.append(a)
     return kept or actions
+
+
+def context(game: Any) -> str:
+    """The setup a chance of winning is calibrated for (agents/calibration.py): the threat level
+    (the boxed game), the level (the 9-card edition)."""
+    params = game.parameters()
+    for name in ("threat", "level"):
+        if name in params:
+            return f"{name}={params[name]}"
+    return ""
 
 
 def stage(state: Any) -> int:

@@ -81,8 +81,15 @@ class BoxedKit(UFSKit):
         return boxed_difficulty(game)
 
     def report_setups(self, options: dict[str, str | None]) -> list[Setup]:
-        return [Setup(self.name, {"city": city, "threat": t}, city, t, f"threat {t}")
+        sides = words(options.get("sides") or "blue")
+        for side in sides:
+            if side not in ("blue", "damaged", "red"):
+                raise ValueError(f"--sides: {side!r} is not a city side (blue, damaged)")
+        # a blue side is the default: left out of the parameters, so earlier reports' games are found again
+        return [Setup(self.name, {"city": city, "threat": t, **({} if side == "blue" else {"side": side})},
+                      city if side == "blue" else f"{city} {side}", t, f"threat {t}")
                 for city in words(options.get("cities") or "roswell")
+                for side in sides
                 for t in parse_range(options.get("threats") or "0", "threats", 0, 4)]
 
 
@@ -138,6 +145,7 @@ BOXED = BoxedKit(
                            "(default) or none (no effect, as games saved before they were identified played them)"),
     ),
     report=ReportAxis((ReportOption("--cities", "cities", "ufs: comma-separated cities (default roswell)"),
+                       ReportOption("--sides", "sides", "ufs: city sides, e.g. blue,damaged (default blue)"),
                        ReportOption("--threats", "threats", "ufs: threat levels, e.g. 0-4 or 0,2 (default 0)")),
                       axis="threat level", length_unit="rounds"),
 )

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 from soloboard.agents import make as make_agent
 from soloboard.agents import names as agent_names
+from soloboard.agents.base import STANDARD_BUDGET
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
 from soloboard.core.registry import game_names, load_game, state_from_json
 from soloboard.core.saves import replay, save_text
@@ -35,7 +36,7 @@ from soloboard.core.table import Table
 from soloboard.i18n import _
 from soloboard.web.catalog import setup_text
 
-AI_BUDGET = "0.3s"  # an mcts seat thinks as long as the terminal's 'ai' command (docs/agents.md)
+AI_BUDGET = STANDARD_BUDGET  # an mcts seat thinks as long as the terminal's 'ai' command (docs/agents.md)
 MAX_SEED = 2**63 - 1  # SQLite's INTEGER
 STATUS = {"won": "won", "lost": "lost", "unfinished": "playing"}
 # The host token's hash is kept as a row of the seats table with this seat number (no schema change:

@@ -1,5 +1,6 @@
 // The hint panel: the three best moves for the seat to move on this device, each with its
-// estimated chance of winning and its 95 % interval, and a button to play it.
+// chance of winning (calibrated by the server) and, where the server gives an honest one, the
+// 90 % interval around it, and a button to play it.
 
 import { ApiError, api, seatTokens } from "../api.js";
 import { percent, t } from "../i18n.js";
@@ -7,17 +8,23 @@ import { h } from "../shared.js";
 import { closeHint } from "./header.js";
 import { tokenToMove } from "./seats.js";
 
+// the interval is shown only where the server sends one (null: no honest interval for this game)
+export function hasInterval(m) {
+  return m.low !== null && m.low !== undefined && m.high !== null && m.high !== undefined;
+}
+
 function hintMove(p, m) {
   const own = (p.game.moves || []).find((x) => x.id === m.id);
   const win = Number(m.win);
+  const interval = hasInterval(m);
   return h("li", { class: "hint-move" },
     h("div", { class: "hint-line" },
       h("span", { class: "move-notation" }, m.notation ?? (own && own.notation) ?? ""),
       h("span", { class: "hint-win" }, t("win {p}", { p: percent(win) })),
-      h("span", { class: "hint-interval" },
-        t("interval {low}–{high} (95%)", { low: percent(m.low), high: percent(m.high) }))),
+      interval ? h("span", { class: "hint-interval" },
+        t("interval {low}–{high} (90%)", { low: percent(m.low), high: percent(m.high) })) : null),
     h("div", { class: "hint-bar", "aria-hidden": "true" },
-      h("span", { class: "hint-range", style: `left:${(m.low ?? 0) * 100}%;width:${Math.max(0, ((m.high ?? 0) - (m.low ?? 0)) * 100)}%` }),
+      interval ? h("span", { class: "hint-range", style: `left:${m.low * 100}%;width:${Math.max(0, (m.high - m.low) * 100)}%` }) : null,
       h("span", { class: "hint-point", style: `left:${win * 100}%` })),
     own && own.text && own.text !== m.text ? h("p", { class: "hint-what" }, own.text) : null,
     m.text ? h("p", { class: "hint-effect" }, m.text) : null,

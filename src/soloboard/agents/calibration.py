@@ -1,0 +1,250 @@
+"""Honest chances of winning: the search's estimate mapped to what actually happens.
+
+The search's value at a decision (``mcts``'s root estimate) ranks moves well but is not a
+probability: it is the best of many noisy estimates (so too high where moves look alike)
+and the evaluation under it was fitted to other games. A **calibration map** turns it into
+one: fitted on the positions of games the agent played itself, it maps an estimate *r* in a
+setup (*context*: the threat level, the 9-card edition's level, Monstros's difficulty and
+players) to the observed chance of winning,
+
+    p = logistic(a + b ln r - c ln(1 - r))      (beta calibration, one a, b, c per context)
+
+which can bend an estimate that is too low at one end and too high at the other. The map
+ships as data in the game's kit (``ufs/data/calibration.json``, ``monstros/data/...``) with
+the command, seeds, games and date it came from.
+
+The **interval** beside a chance says how far the observed rate of positions like this one
+may be from it: the half-width, per tenth of the probability scale, is the 90th percentile
+of the distance between a calibration position's chance and the observed win rate of its
+bin (a split-conformal interval). Held-out games measure its coverage; where the map has no
+interval (too few games, or coverage outside 88-95 %), none is shown.
+
+The measures (:func:`reliability`, :func:`ece`, :func:`brier`, :func:`coverage`) are what
+``soloboard calibrate`` prints and the report draws.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+FORMAT = "soloboard-calibration/1"
+BINS = 10
+LEVEL = 0.9  # the interval's stated coverage
+EPS = 1e-4
+
+
+@dataclass(frozen=True)
+class Bin:
+    """One bin of the reliability table: predictions in [low, high)."""
+
+    low: float
+    high: float
+    count: int
+    predicted: float  # mean prediction in the bin
+    observed: float  # share of those positions whose game was won
+
+
+def _bin(p: float, bins: int) -> int:
+    return min(int(p * bins), bins - 1)
+
+
+def reliability(predictions: Sequence[float], outcomes: Sequence[float], bins: int = BINS) -> list[Bin]:
+    """The reliability table: equal-width bins of the predicted probability, each with how many
+    predictions fell in it, their mean and the observed frequency of winning."""
+    count = [0] * bins
+    psum = [0.0] * bins
+    osum = [0.0] * bins
+    for p, o in zip(predictions, outcomes, strict=True):
+        b = _bin(p, bins)
+        count[b] += 1
+        psum[b] += p
+        osum[b] += o
+    return [Bin(b / bins, (b + 1) / bins, count[b], psum[b] / count[b] if count[b] else math.nan,
+                osum[b] / count[b] if count[b] else math.nan) for b in range(bins)]
+
+
+def ece(predictions: Sequence[float], outcomes: Sequence[float], bins: int = BINS) -> float:
+    """Expected calibration error: the bins' |mean prediction - observed frequency|, weighted by size."""
+    n = len(predictions)
+    if not n:
+        return math.nan
+    return sum(b.count / n * abs(b.predicted - b.observed) for b in reliability(predictions, outcomes, bins)
+               if b.count)
+
+
+def brier(predictions: Sequence[float], outcomes: Sequence[float]) -> float:
+    """Mean squared difference between the predicted chance and the outcome (1 won, 0 lost)."""
+    if not predictions:
+        return math.nan
+    return sum((p - o) ** 2 for p, o in zip(predictions, outcomes, strict=True)) / len(predictions)
+
+
+def base_rate_brier(outcomes: Sequence[float]) -> float:
+    """The Brier score of always predicting the observed base rate (what a prediction must beat)."""
+    if not outcomes:
+        return math.nan
+    rate = sum(outcomes) / len(outcomes)
+    return rate * (1 - rate)
+
+
+def coverage(predictions: Sequence[float], lows: Sequence[float], highs: Sequence[float],
+             outcomes: Sequence[float], bins: int = BINS) -> float:
+    """The share of intervals that contain the observed win rate of their prediction's bin."""
+    table = reliability(predictions, outcomes, bins)
+    inside = sum(lo - 1e-12 <= table[_bin(p, bins)].observed <= hi + 1e-12
+                 for p, lo, hi in zip(predictions, lows, highs, strict=True))
+    return inside / len(predictions) if predictions else math.nan
+
+
+def beta_features(raw: float) -> list[float]:
+    r = min(max(raw, EPS), 1 - EPS)
+    return [1.0, math.log(r), -math.log(1 - r)]
+
+
+@dataclass(frozen=True)
+class CalibrationMap:
+    """Raw search estimates to chances of winning, per context; and the interval's half-widths."""
+
+    coefficients: dict[str, tuple[float, float, float]]  # context -> (a, b, c); "" is every other context
+    halfwidths: tuple[float, ...] | None = None  # per tenth of the chance; None: no honest interval
+    level: float = LEVEL
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    def chance(self, raw: float, context: str = "") -> float:
+        """The calibrated chance of winning for a raw estimate (a finished game's 1 or 0 stays).
+
+        ``context`` is ``game:setup`` (``ufs:threat=1``); a context the map was not fitted for
+        takes the game's own default (``ufs:``), else the map's (``""``)."""
+        if raw >= 1.0 or raw <= 0.0:
+            return 1.0 if raw >= 1.0 else 0.0
+        coefficients = self.coefficients
+        a, b, c = (coefficients.get(context) or coefficients.get(context.partition(":")[0] + ":")
+                   or coefficients[""])
+        f = beta_features(raw)
+        z = a + b * f[1] + c * f[2]
+        if z < -30:
+            return 0.0
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def interval(self, chance: float) -> tuple[float, float] | None:
+        """The interval around a calibrated chance, or None where the map gives no honest one."""
+        if self.halfwidths is None:
+            return None
+        if chance >= 1.0 or chance <= 0.0:
+            return chance, chance
+        h = self.halfwidths[_bin(chance, len(self.halfwidths))]
+        return max(0.0, chance - h), min(1.0, chance + h)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "coefficients": {k: list(v) for k, v in self.coefficients.items()},
+                "halfwidths": list(self.halfwidths) if self.halfwidths is not None else None,
+                "level": self.level, "provenance": self.provenance}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CalibrationMap:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"not a calibration map of format {FORMAT}: {data.get('format')!r}")
+        coefficients = {str(k): (float(v[0]), float(v[1]), float(v[2])) for k, v in data["coefficients"].items()}
+        if "" not in coefficients:
+            raise ValueError("a calibration map needs its default context \"\"")
+        widths = data.get("halfwidths")
+        return cls(coefficients, tuple(float(w) for w in widths) if widths is not None else None,
+                   float(data.get("level", LEVEL)), dict(data.get("provenance", {})))
+
+
+IDENTITY = CalibrationMap({"": (0.0, 1.0, 1.0)})  # p = r: what a game without a map shows
+
+
+@dataclass(frozen=True)
+class Calibrator:
+    """A game's map with its setup: ``calibrator(game).chance(raw)``."""
+
+    map: CalibrationMap
+    context: str
+
+    def chance(self, raw: float) -> float:
+        return self.map.chance(raw, self.context)
+
+    def interval(self, chance: float) -> tuple[float, float] | None:
+        return self.map.interval(chance)
+
+    @property
+    def calibrated(self) -> bool:
+        """False where the game ships no map: its chances are the search's raw estimates."""
+        return self.map is not IDENTITY
+
+
+_MAPS: dict[str, CalibrationMap] = {}
+
+
+def calibrator(game: Any) -> Calibrator:
+    """The calibration of ``game``'s chances: its kit's map (``data/calibration.json`` beside its
+    evaluation) and its setup's context; the identity for a game without one."""
+    from soloboard.core.lazy import load
+    from soloboard.core.registry import kit_of
+
+    try:
+        kit = kit_of(game)
+    except ValueError:
+        return Calibrator(IDENTITY, "")
+    if not kit.evaluation:
+        return Calibrator(IDENTITY, "")
+    module = load(kit.evaluation)
+    package = module.__name__.rpartition(".")[0]
+    if package not in _MAPS:
+        _MAPS[package] = load_map(package) or IDENTITY
+    setup = module.context(game) if hasattr(module, "context") else ""
+    return Calibrator(_MAPS[package], f"{kit.name}:{setup}")
+
+
+def load_map(package: str) -> CalibrationMap | None:
+    """The map shipped in ``package``'s ``data/calibration.json``, or None."""
+    try:
+        text = resources.files(package).joinpath("data", "calibration.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    return CalibrationMap.from_json(json.loads(text))
+
+
+def fit_map(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence[str],
+            groups: Sequence[Any], min_games: int = 30) -> CalibrationMap:
+    """Fit a map: one beta calibration per context with at least ``min_games`` games, and the
+    default (every position) for the others; then the interval's half-widths, from the same data."""
+    from soloboard.agents.fit import fit
+
+    def one(idx: list[int]) -> tuple[float, float, float]:
+        w = fit([beta_features(raws[i]) for i in idx], [outcomes[i] for i in idx], l2=1e-4)
+        return w[0], w[1], w[2]
+
+    everything = list(range(len(raws)))
+    coefficients = {"": one(everything)}
+    for context in sorted(set(contexts)):
+        idx = [i for i in everything if contexts[i] == context]
+        if len({groups[i] for i in idx}) >= min_games and len({outcomes[i] for i in idx}) == 2:
+            coefficients[context] = one(idx)
+    cmap = CalibrationMap(coefficients)
+    chances = [cmap.chance(raws[i], contexts[i]) for i in everything]
+    return CalibrationMap(coefficients, halfwidths(chances, outcomes))
+
+
+def halfwidths(chances: Sequence[float], outcomes: Sequence[float], level: float = LEVEL,
+               bins: int = BINS) -> tuple[float, ...]:
+    """Per bin of the chance, the ``level`` quantile of |chance - the bin's observed win rate|."""
+    table = reliability(chances, outcomes, bins)
+    distances: list[list[float]] = [[] for _ in range(bins)]
+    for p in chances:
+        b = _bin(p, bins)
+        distances[b].append(abs(p - table[b].observed))
+    out = []
+    for d in distances:
+        if not d:
+            out.append(1.0 / bins)
+            continue
+        d.sort()
+        out.append(d[min(math.ceil(level * len(d)) - 1, len(d) - 1)])
+    return tuple(out)

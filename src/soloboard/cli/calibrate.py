@@ -1,0 +1,157 @@
+"""``soloboard calibrate GAME``: do the chances of winning the agent shows mean what they say?
+
+::
+
+    soloboard calibrate ufs --threats 0-4 --games 100 --seed 7
+    soloboard calibrate monstros --players 1 --difficulties iniciante,epico --games 100
+
+The agent (``mcts`` at the hint's budget unless told otherwise) plays seeded games of every
+setup, each kept in the store with its estimate at every decision (``games.estimates``;
+the same command resumes, a larger ``--games`` adds games). Each estimate is mapped by the
+game's shipped calibration (``agents/calibration.py``) to the chance a hint would show,
+and compared with how the game ended: the reliability table (10 equal-width bins), the
+expected calibration error, the Brier score beside the base rate's, and the coverage of
+the stated interval. Use seeds that the map was not fitted on (its ``provenance`` lists
+them): the figures are then honest.
+
+``--fit FILE`` fits a new map on these games instead and writes it (the kit's
+``data/calibration.json``, for a maintainer; then check it on other seeds).
+``--cross-fit`` measures the fitting itself without other games: each game's chances come
+from a map fitted on the other half of the games (even against odd index), so no game is
+judged by a map that saw it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from soloboard.agents import calibration as C
+from soloboard.agents.analysis import HINT_BUDGET
+from soloboard.agents.base import parse_budget
+from soloboard.agents.simulate import AgentSpec
+from soloboard.cli.report import Interrupted, check_counts, play_series, setups
+from soloboard.core.registry import load_game
+from soloboard.core.store import Store
+
+
+def collect(db: Store, series: list[Any], games: int) -> list[dict[str, Any]]:
+    """One row per decision the agent searched: its raw estimate, the outcome, the setup, the game."""
+    rows = []
+    for setup, _spec, s in series:
+        cal = C.calibrator(load_game(setup.game, **setup.params))
+        for index, won, estimates in db.series_estimates(s.series_id, games):
+            for _ply, raw in estimates:
+                rows.append({"setup": setup.label, "context": cal.context, "raw": float(raw),
+                             "chance": cal.chance(float(raw)), "won": 1.0 if won else 0.0,
+                             "game": (s.series_id, index)})
+    return rows
+
+
+def cross_fitted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` with each chance (and interval) from a map fitted on the other half of the games."""
+    out = []
+    for half in (0, 1):
+        train = [r for r in rows if r["game"][1] % 2 != half]
+        test = [r for r in rows if r["game"][1] % 2 == half]
+        if not train or not test or len({r["won"] for r in train}) < 2:
+            raise ValueError("--cross-fit needs won and lost games among both the even and the odd games")
+        cmap = C.fit_map([r["raw"] for r in train], [r["won"] for r in train], [r["context"] for r in train],
+                         [r["game"] for r in train])
+        for r in test:
+            chance = cmap.chance(r["raw"], r["context"])
+            out.append({**r, "chance": chance, "interval": cmap.interval(chance)})
+    return out
+
+
+def figures(rows: list[dict[str, Any]], cmap: C.CalibrationMap) -> dict[str, Any]:
+    """The measures of a set of decisions: ECE, Brier, the base rate's Brier, coverage, the table
+    (a row's own ``interval`` where it has one, else the map's)."""
+    p = [r["chance"] for r in rows]
+    y = [r["won"] for r in rows]
+    out: dict[str, Any] = {
+        "decisions": len(rows), "games": len({r["game"] for r in rows}),
+        "won": sum(1 for g in {r["game"]: r["won"] for r in rows}.values() if g),
+        "ece": C.ece(p, y), "brier": C.brier(p, y), "base_brier": C.base_rate_brier(y),
+        "table": C.reliability(p, y), "coverage": None,
+    }
+    if rows and ("interval" in rows[0] or cmap.halfwidths is not None):
+        intervals = [r["interval"] if "interval" in r else cmap.interval(r["chance"]) for r in rows]
+        out["coverage"] = C.coverage(p, [i[0] if i else x for i, x in zip(intervals, p, strict=True)],
+                                     [i[1] if i else x for i, x in zip(intervals, p, strict=True)], y)
+    return out
+
+
+def print_figures(console: Console, title: str, f: dict[str, Any], level: float) -> None:
+    table = Table(title=title, show_edge=False, pad_edge=False, title_justify="left")
+    for name in ("chance shown", "decisions", "mean shown", "won"):
+        table.add_column(name, justify="right")
+    for b in f["table"]:
+        if b.count:
+            table.add_row(f"{b.low:.0%}-{b.high:.0%}", str(b.count), f"{b.predicted:.1%}", f"{b.observed:.1%}")
+    console.print(table)
+    coverage = (f"coverage of the {level:.0%} interval {f['coverage']:.1%}" if f["coverage"] is not None
+                else "no interval shown")
+    console.print(f"  {f['games']} games ({f['won']} won), {f['decisions']} decisions: ECE {f['ece']:.3f}, "
+                  f"Brier {f['brier']:.3f} (base rate {f['base_brier']:.3f}), {coverage}")
+
+
+def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, games: int = 100, seed: int = 7,
+                  jobs: int | None = None, ray: str | None = None, store: str | None = None,
+                  fit: str | None = None, cross_fit: bool = False, command: str = "",
+                  console: Console | None = None,
+                  **setup_options: Any) -> int:
+    console = console or Console(highlight=False)
+    jobs = check_counts(games, jobs)
+    budget = budget or HINT_BUDGET
+    parse_budget(budget)
+    spec = AgentSpec(agent, budget)
+    spec.make()
+    plan = setups(game, **setup_options)
+    with Store(store) as db, db.run(command or f"soloboard calibrate {game}") as run:
+        try:
+            series, played, _ = play_series(db, plan, [spec], games, seed, jobs, ray, console)
+        except Interrupted as stop:
+            run["games"] = stop.played
+            return 130
+        run["games"] = played
+        rows = collect(db, series, games)
+    if not rows:
+        console.print("no decision with an estimate in these games (an agent that does not estimate?)")
+        return 1
+    if fit:
+        return _fit(rows, fit, command, seed, console)
+    cmap = C.calibrator(load_game(plan[0].game, **plan[0].params)).map
+    if cross_fit:
+        rows = cross_fitted(rows)
+        cmap = C.CalibrationMap({"": (0.0, 1.0, 1.0)}, (0.0,) * C.BINS)  # every row carries its own interval
+        console.print(f"{spec.label}, seed {seed}: each game's chances from a map fitted on the other half of the "
+                      "games, against the outcomes")
+    else:
+        console.print(f"{spec.label}, seed {seed}: the chances a hint shows (the shipped calibration"
+                      f"{'' if cmap is not C.IDENTITY else ': none, so the raw estimates'}) against the outcomes")
+    for setup in plan:
+        mine = [r for r in rows if r["setup"] == setup.label]
+        if mine:
+            print_figures(console, setup.label, figures(mine, cmap), cmap.level)
+    if len(plan) > 1:
+        print_figures(console, "every setup", figures(rows, cmap), cmap.level)
+    return 0
+
+
+def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console: Console) -> int:
+    cmap = C.fit_map([r["raw"] for r in rows], [r["won"] for r in rows], [r["context"] for r in rows],
+                     [r["game"] for r in rows])
+    provenance = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}),
+                  "decisions": len(rows), "date": datetime.date.today().isoformat(),
+                  "contexts": sorted(k for k in cmap.coefficients if k)}
+    fitted = C.CalibrationMap(cmap.coefficients, cmap.halfwidths, cmap.level, provenance)
+    Path(path).write_text(json.dumps(fitted.to_json(), indent=1) + "\n", encoding="utf-8")
+    console.print(f"calibration map fitted on {provenance['games']} games ({len(rows)} decisions) written to {path}; "
+                  "check it with other seeds")
+    return 0

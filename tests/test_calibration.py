@@ -1,0 +1,91 @@
+"""The calibration machinery (agents/calibration.py): measures checked on data with a known answer."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from soloboard.agents import calibration as C
+
+
+def test_reliability_table_by_hand() -> None:
+    p = [0.05, 0.05, 0.15, 0.95, 0.95, 0.95, 0.95]
+    y = [0, 1, 0, 1, 1, 1, 0]
+    table = C.reliability(p, y)
+    assert [b.count for b in table] == [2, 1, 0, 0, 0, 0, 0, 0, 0, 4]
+    assert table[0].predicted == pytest.approx(0.05) and table[0].observed == 0.5
+    assert table[9].observed == 0.75
+    assert math.isnan(table[3].observed)
+    # ECE: |0.05-0.5|*2/7 + |0.15-0|*1/7 + |0.95-0.75|*4/7
+    assert C.ece(p, y) == pytest.approx((0.45 * 2 + 0.15 + 0.2 * 4) / 7)
+    assert C.brier([1.0, 0.0], [1, 1]) == 0.5
+    assert C.base_rate_brier([1, 1, 0, 0]) == 0.25
+
+
+def test_a_calibrated_predictor_has_a_small_ece_and_beats_the_base_rate() -> None:
+    rng = random.Random(1)
+    p = [rng.random() for _ in range(20000)]
+    y = [1.0 if rng.random() < q else 0.0 for q in p]
+    assert C.ece(p, y) < 0.02
+    assert C.brier(p, y) < C.base_rate_brier(y)
+    # always saying the base rate is calibrated overall but has no skill: Brier equals the base rate's
+    rate = sum(y) / len(y)
+    assert C.brier([rate] * len(y), y) == pytest.approx(C.base_rate_brier(y))
+    # a predictor that is too low everywhere (the old search's fault) has a large ECE
+    low = [q * 0.5 for q in p]
+    assert C.ece(low, y) == pytest.approx(0.25, abs=0.02)
+
+
+def test_coverage_counts_intervals_holding_their_bins_observed_rate() -> None:
+    p = [0.12, 0.18, 0.55, 0.58]
+    y = [0, 1, 1, 0]  # bin 1: observed 0.5; bin 5: observed 0.5
+    lows = [0.0, 0.4, 0.5, 0.57]
+    highs = [0.2, 0.6, 0.6, 0.59]
+    assert C.coverage(p, lows, highs, y) == 0.5  # the second and the third hold 0.5
+
+
+def test_fitted_map_recovers_a_known_distortion_and_its_interval_covers() -> None:
+    """Raw estimates squeezed towards the middle (too high at the bottom, too low at the top, as a
+    search's backed-up value can be): the fitted map undoes it."""
+    rng = random.Random(2)
+    raws, wins, contexts, groups = [], [], [], []
+    for game in range(6000):
+        raw = rng.uniform(0.2, 0.8)
+        truth = raw ** 2 / (raw ** 2 + (1 - raw) ** 2)
+        raws.append(raw)
+        wins.append(1.0 if rng.random() < truth else 0.0)
+        contexts.append("t:x")
+        groups.append(game)
+    before = C.ece(raws, wins)
+    cmap = C.fit_map(raws, wins, contexts, groups)
+    assert "t:x" in cmap.coefficients
+    chances = [cmap.chance(r, "t:x") for r in raws]
+    assert before > 0.1
+    assert C.ece(chances, wins) < 0.03
+    assert cmap.halfwidths is not None
+    lows = [cmap.interval(q)[0] for q in chances]  # type: ignore[index]
+    highs = [cmap.interval(q)[1] for q in chances]  # type: ignore[index]
+    assert 0.85 <= C.coverage(chances, lows, highs, wins) <= 0.97
+    # a context it was not fitted for falls back on the game's default, then the map's
+    assert cmap.chance(0.5, "t:other") == cmap.chance(0.5, "")
+
+
+def test_finished_games_keep_certain_chances() -> None:
+    cmap = C.CalibrationMap({"": (0.3, 0.5, 2.0)}, (0.05,) * 10)
+    assert cmap.chance(1.0) == 1.0 and cmap.chance(0.0) == 0.0
+    assert cmap.interval(1.0) == (1.0, 1.0)
+    assert C.CalibrationMap({"": (0.0, 1.0, 1.0)}).interval(0.4) is None  # no honest interval: none shown
+
+
+def test_map_round_trips_through_json_and_refuses_other_formats() -> None:
+    cmap = C.CalibrationMap({"": (0.1, 1.2, 0.9), "ufs:threat=1": (0.0, 1.0, 1.0)}, None, 0.9, {"seed": 3})
+    assert C.CalibrationMap.from_json(cmap.to_json()) == cmap
+    with pytest.raises(ValueError):
+        C.CalibrationMap.from_json({"format": "other"})
+
+
+def test_identity_map_is_the_raw_estimate() -> None:
+    for r in (0.01, 0.2, 0.5, 0.93):
+        assert C.IDENTITY.chance(r) == pytest.approx(r, abs=1e-9)

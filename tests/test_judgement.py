@@ -1,0 +1,195 @@
+"""The agent's judgement: estimates recorded for calibration, ``soloboard calibrate``, reviews that agree
+with hints, the clairvoyant bound and the report's limits, the learned value network."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import soloboard
+from soloboard.agents import analysis, make
+from soloboard.agents import calibration as C
+from soloboard.agents.simulate import game_rng, play_one
+from soloboard.cli.main import main
+from soloboard.core.chance import sample_outcome
+from soloboard.core.store import SCHEMA_VERSION, Store
+from soloboard.core.valuenet import FORMAT, ValueNet
+
+
+def test_an_estimating_agent_has_its_estimates_recorded() -> None:
+    game = soloboard.load_game("ufs", threat=0)
+    record = play_one(game, make("mcts", budget="30it", seed=1), game_rng(3, 0))
+    assert record.estimates, "mcts estimates its chance at every decision it searches"
+    plies = [ply for ply, _ in record.estimates]
+    assert plies == sorted(plies) and len(plies) <= record.decisions
+    assert all(0.0 <= raw <= 1.0 for _, raw in record.estimates)
+    for ply, _ in record.estimates:  # each is a decision with a choice, in the game's own history
+        state = game.new_initial_state()
+        for action in record.history[:ply]:
+            state.apply_action(action)
+        assert not state.is_chance_node() and len(state.legal_actions()) > 1
+    assert not play_one(game, make("greedy"), game_rng(3, 0)).estimates  # greedy estimates nothing
+
+
+def test_store_keeps_estimates_and_migrates_older_files(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with Store(path) as db:
+        db.db.execute("ALTER TABLE games DROP COLUMN estimates")
+        db.db.execute("UPDATE meta SET value = '4' WHERE key = 'schema_version'")
+        db.db.commit()
+    with Store(path) as db:  # a schema 4 file gains the column
+        columns = {row[1] for row in db.db.execute("PRAGMA table_info(games)")}
+        assert "estimates" in columns
+        assert db._version() == SCHEMA_VERSION == 5
+
+
+def test_calibrate_prints_the_measures_and_fits_a_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = tmp_path / "s.sqlite3"
+    args = ["calibrate", "ufs", "--threats", "0", "--games", "2", "--budget", "20it", "--seed", "5", "--jobs", "1",
+            "--store", str(store)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "ECE" in out and "Brier" in out and "base rate" in out and "decisions" in out
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT estimates FROM games").fetchall()
+    assert len(rows) == 2 and all(json.loads(r[0]) for r in rows)
+    fitted = tmp_path / "map.json"
+    assert main([*args, "--fit", str(fitted)]) == 0  # the same games: nothing played again
+    cmap = C.CalibrationMap.from_json(json.loads(fitted.read_text(encoding="utf-8")))
+    assert cmap.provenance["games"] == 2 and "calibrate" in cmap.provenance["command"]
+    assert main(["calibrate", "ufs", "--games", "0"]) == 2
+
+
+def test_a_review_of_the_hints_own_moves_gives_nothing_away() -> None:
+    """The review asks the hint's own search (same budget, same seed): a game played by the hints'
+    choices is reviewed as such, with nothing given away."""
+    state = soloboard.load_game("ufs", threat=1).new_initial_state()
+    rng = random.Random(4)
+    taken = 0
+    while not state.is_terminal() and taken < 12:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+            continue
+        state.apply_action(analysis.hints(state, budget="120it", top=1)[0].action)
+        taken += 1
+    reviewed = analysis.review(state, budget="120it")
+    assert reviewed and all(d.played == d.best for d in reviewed if len(d.played_text))
+    assert analysis.given_away(reviewed) == 0.0
+
+
+def test_review_calls_only_differences_beyond_the_noise_mistakes() -> None:
+    def decision(played_win: float, best_win: float) -> analysis.Decision:
+        return analysis.Decision(0, 1, 0, 1, "a", played_win, 2, "b", best_win)
+
+    small, big = decision(0.50, 0.50 + analysis.NOISE / 2), decision(0.2, 0.2 + 3 * analysis.NOISE)
+    assert small.loss > 0 and not small.mistake
+    assert big.mistake
+    assert analysis.given_away([small, big]) == pytest.approx(3 * analysis.NOISE)
+
+
+def test_clairvoyant_sees_the_games_dice() -> None:
+    game = soloboard.load_game("ufs", threat=1)
+    agent = make("clairvoyant", budget="40it", seed=1)
+    with pytest.raises(ValueError, match="shown the dice"):
+        agent.step(_first_decision(game))
+    first = play_one(game, agent, game_rng(2, 0))
+    again = play_one(game, make("clairvoyant", budget="40it", seed=1), game_rng(2, 0))
+    assert first.history == again.history  # deterministic: the same dice, the same search
+    assert first.decisions > 0
+
+
+def _first_decision(game: Any) -> Any:
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(sample_outcome(state, rng))
+    return state
+
+
+def test_report_shows_stars_limits_and_reliability(tmp_path: Path) -> None:
+    store, out = tmp_path / "store.sqlite3", tmp_path / "report.html"
+    code = main(["report", "ufs", "--agents", "mcts@20it,mcts@40it,clairvoyant@20it", "--threats", "0",
+                 "--sides", "blue,damaged", "--games", "1", "--jobs", "1", "--store", str(store),
+                 "--out", str(out)])
+    assert code == 0
+    page = out.read_text(encoding="utf-8")
+    assert re.search(r"<td>mcts@20it</td><td>roswell threat 0</td><td>0 ★</td>", page)
+    assert re.search(r"<td>mcts@40it</td><td>roswell damaged threat 0</td><td>-0.5 ★</td>", page)
+    assert "Where the agent, not the game, may be the limit" in page
+    assert "knowing every future roll" in page
+    assert "Reliability" in page
+    with sqlite3.connect(store) as db:
+        agents = {r[0] for r in db.execute("SELECT agent FROM series")}
+    assert agents == {"mcts@20it", "mcts@40it", "clairvoyant@20it"}
+
+
+def test_limits_say_what_more_time_and_the_bound_show() -> None:
+    from soloboard.cli.report import limits
+
+    def row(agent: str, name: str, wins: int, games: int, seconds: float) -> dict[str, Any]:
+        from soloboard.core.stats import wilson
+
+        return {"setup": "roswell threat 1", "agent": agent, "name": name, "games": games, "wins": wins,
+                "win_rate": wins / games, "ci": wilson(wins, games), "seconds_per_decision": seconds}
+
+    lines = limits([row("mcts@5000it", "mcts", 40, 100, 0.3), row("mcts@15000it", "mcts", 80, 100, 1.0),
+                    row("clairvoyant@5000it", "clairvoyant", 95, 100, 0.3)])
+    assert len(lines) == 1
+    assert "more time still pays" in lines[0] and "95%" in lines[0] and "15% or more" in lines[0]
+
+
+def test_value_network_learns_and_batches_like_single_calls() -> None:
+    pytest.importorskip("numpy")
+    from soloboard.agents.train import scores, train_net
+
+    rng = random.Random(0)
+    xs = [[rng.uniform(-1, 1), rng.uniform(-1, 1), 1.0] for _ in range(4000)]
+    ys = [1.0 if rng.random() < 1 / (1 + pow(2.718281828, -3 * (x[0] * x[1]))) else 0.0 for x in xs]  # an interaction
+    net = ValueNet({"format": FORMAT, "features": ["a", "b", "bias"],
+                    **train_net(xs, ys, hidden=8, seed=1, epochs=30)})
+    _loss, brier = scores(net.many, xs, ys)
+    base = sum(ys) / len(ys)
+    assert brier < base * (1 - base) - 0.02  # it found the interaction a linear model cannot
+    assert net.many(xs[:5]) == pytest.approx([net(x) for x in xs[:5]])
+    with pytest.raises(ValueError):
+        ValueNet({"format": "other"})
+
+
+def test_hint_console_shows_no_interval_without_an_honest_one() -> None:
+    from soloboard.cli.hint import hint_table
+
+    con = Console(file=io.StringIO(), width=120)
+    con.print(hint_table([analysis.Hint(1, "G6c3", 0.7, None, None, "moves a ship")]))
+    text = con.file.getvalue()  # type: ignore[attr-defined]
+    assert "70%" in text and "interval" not in text
+    con = Console(file=io.StringIO(), width=120)
+    con.print(hint_table([analysis.Hint(1, "G6c3", 0.7, 0.62, 0.78, "moves a ship")]))
+    assert "62%-78%" in con.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_cross_fitting_judges_each_game_by_a_map_that_did_not_see_it() -> None:
+    from soloboard.cli.calibrate import cross_fitted, figures
+
+    rng = random.Random(3)
+    rows = []
+    for game in range(400):
+        raw = rng.uniform(0.05, 0.6)  # estimates too low, like the old search's
+        won = 1.0 if rng.random() < min(raw * 1.5, 1.0) else 0.0
+        for _ in range(5):
+            rows.append({"setup": "s", "context": "ufs:threat=1", "raw": raw, "chance": raw, "won": won,
+                         "game": (1, game)})
+    before = figures(rows, C.IDENTITY)
+    after = cross_fitted(rows)
+    assert len(after) == len(rows) and all(r["interval"] is not None for r in after)
+    f = figures(after, C.IDENTITY)
+    assert before["ece"] > 0.1 and f["ece"] < 0.05
+    assert f["brier"] < f["base_brier"]
+    assert f["coverage"] is not None and 0.5 < f["coverage"] <= 1.0
