@@ -203,6 +203,7 @@ def test_terminal_hint_and_ai_commands() -> None:
     text = out.getvalue()
     assert "Best moves" in text
     assert text.count("AI plays") == 2
+    assert re.search(r"AI plays \S+  chance of winning \d+%", text)  # the chance a hint would show
 
 
 def test_monstros_ai_seats_take_an_agent() -> None:

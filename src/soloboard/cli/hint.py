@@ -19,6 +19,7 @@ from rich.text import Text
 from soloboard.agents import make
 from soloboard.agents.analysis import Hint, estimate
 from soloboard.agents.base import STANDARD_BUDGET
+from soloboard.agents.calibration import calibrator
 from soloboard.cli.terminal import SaveFileError, read_save
 from soloboard.i18n import _
 
@@ -97,6 +98,10 @@ def session_ai(session: Any, arg: str) -> bool:
             return True
         session.ai_agent = agent
     action = agent.step(state)
-    session.console.print(Text.assemble((_("AI plays") + " ", "dim"), (state.action_to_string(action), "bold")))
+    raw = getattr(agent, "last_estimate", None)
+    chance = ("  " + _("chance of winning {p}").format(p=f"{calibrator(state.game).chance(raw):.0%}")
+              if raw is not None else "")
+    session.console.print(Text.assemble((_("AI plays") + " ", "dim"), (state.action_to_string(action), "bold"),
+                                        (chance, "dim")))
     session.play(action)
     return True

@@ -310,10 +310,10 @@ def _reliability_plot(rows: list[dict[str, Any]]) -> str:
         ece = C.ece([p for p, _ in pairs], [y for _, y in pairs])
         ax.plot([b.predicted for b in table], [b.observed for b in table], marker="o",
                 label=f"{agent}: ECE {ece:.3f}, {len(pairs)} decisions")
-    ax.set_xlabel("chance of winning shown (calibrated estimate)")
+    ax.set_xlabel("chance of winning shown (10 equal-width bins)")
     ax.set_ylabel("share of those positions whose game was won")
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="upper left")
     return _png(fig)
