@@ -53,18 +53,19 @@ def test_store_keeps_estimates_and_migrates_older_files(tmp_path: Path) -> None:
 
 def test_calibrate_prints_the_measures_and_fits_a_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = tmp_path / "s.sqlite3"
-    args = ["calibrate", "ufs", "--threats", "0", "--games", "2", "--budget", "20it", "--seed", "5", "--jobs", "1",
+    args = ["calibrate", "ufs", "--threats", "0,1", "--games", "2", "--budget", "20it", "--seed", "5", "--jobs", "1",
             "--store", str(store)]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "ECE" in out and "Brier" in out and "base rate" in out and "decisions" in out
+    assert "roswell threat 0" in out and "roswell threat 1" in out and "summary" in out
     with sqlite3.connect(store) as db:
         rows = db.execute("SELECT estimates FROM games").fetchall()
-    assert len(rows) == 2 and all(json.loads(r[0]) for r in rows)
+    assert len(rows) == 4 and all(json.loads(r[0]) for r in rows)
     fitted = tmp_path / "map.json"
     assert main([*args, "--fit", str(fitted)]) == 0  # the same games: nothing played again
     cmap = C.CalibrationMap.from_json(json.loads(fitted.read_text(encoding="utf-8")))
-    assert cmap.provenance["games"] == 2 and "calibrate" in cmap.provenance["command"]
+    assert cmap.provenance["games"] == 4 and "calibrate" in cmap.provenance["command"]
     assert main(["calibrate", "ufs", "--games", "0"]) == 2
 
 
@@ -193,3 +194,19 @@ def test_cross_fitting_judges_each_game_by_a_map_that_did_not_see_it() -> None:
     assert before["ece"] > 0.1 and f["ece"] < 0.05
     assert f["brier"] < f["base_brier"]
     assert f["coverage"] is not None and 0.5 < f["coverage"] <= 1.0
+
+
+def test_a_game_without_its_own_map_says_its_chances_are_raw(tmp_path: Path) -> None:
+    """The boxed game's map says nothing about the 9-card edition: its hints carry the search's raw
+    estimate and the terminal says so."""
+    from soloboard.cli.hint import print_hint
+
+    pnp = soloboard.load_game("ufs-pnp")
+    cal = C.calibrator(pnp)
+    assert not cal.calibrated and cal.chance(0.3) == pytest.approx(0.3, abs=1e-9)
+    state = _first_decision(pnp)
+    con = Console(file=io.StringIO(), width=200)
+    assert print_hint(con, state, budget="40it")
+    assert "no calibration has been measured for this game" in con.file.getvalue()  # type: ignore[attr-defined]
+    boxed = C.calibrator(soloboard.load_game("ufs", threat=1))
+    assert boxed.context == "ufs:threat=1"

@@ -17,14 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from soloboard.agents.base import STANDARD_BUDGET
+from soloboard.agents.base import STANDARD_BUDGET, Budget
 from soloboard.agents.calibration import calibrator
 from soloboard.agents.mcts import MCTSAgent
 from soloboard.core.registry import kit_of
 
 HINT_BUDGET = STANDARD_BUDGET  # a hint answers within a second while another game is played (docs/agents.md)
 HINT_SEED = 0
-REVIEW_MIN_VISITS = 24  # the move played is searched at least this often, however poor it looks
+REVIEW_MIN_VISITS = 24  # the move played is searched at least this often (and as often as the best move)
 # two searches of one position with different seeds give chances this far apart (95th percentile,
 # docs/agents.md "Reviews"): a smaller difference between two moves is not called a mistake
 NOISE = 0.05
@@ -40,6 +40,7 @@ class MoveChance:
     low: float | None
     high: float | None
     raw: float  # the search's own estimate, before calibration
+    calibrated: bool = True  # False: no map fitted for this game, ``win`` is the raw estimate
 
 
 def hints(state: Any, budget: str | float | None = None, top: int = 3, seed: Any = HINT_SEED) -> list[MoveChance]:
@@ -56,7 +57,7 @@ def chances(state: Any, moves: list[Any]) -> list[MoveChance]:
         p = cal.chance(m.win)
         interval = cal.interval(p)
         out.append(MoveChance(m.action, m.visits, p, interval[0] if interval else None,
-                              interval[1] if interval else None, m.win))
+                              interval[1] if interval else None, m.win, cal.calibrated))
     return out
 
 
@@ -70,14 +71,15 @@ class Hint:
     low: float | None
     high: float | None
     effect: str
+    calibrated: bool = True  # False: the chance is the search's raw estimate (no map for this game yet)
 
 
 def estimate(state: Any, budget: str | float | None = None) -> list[Hint]:
     """The best moves at ``state`` (a decision node), best first, each told in the game's own words:
     what the terminal's ``hint`` prints and the browser's hint button shows."""
     kit = kit_of(state)
-    return [Hint(m.action, state.action_to_string(m.action), m.win, m.low, m.high, kit.move_effect(state, m.action))
-            for m in hints(state, budget=budget)]
+    return [Hint(m.action, state.action_to_string(m.action), m.win, m.low, m.high, kit.move_effect(state, m.action),
+                 m.calibrated) for m in hints(state, budget=budget)]
 
 
 @dataclass(frozen=True)
@@ -135,8 +137,13 @@ def review(final: Any, budget: str | float | None = None, seed: Any = HINT_SEED,
     found = decisions(final)
     out = []
     for n, (index, state, played) in enumerate(found):
-        agent = MCTSAgent(budget=budget or HINT_BUDGET, seed=seed, reuse=False)
-        result = agent.search(state, focus=(played,), min_visits=REVIEW_MIN_VISITS)
+        agent = MCTSAgent(budget=budget or HINT_BUDGET, seed=seed)
+        hint = agent.search(state)  # exactly the hint's search: a fresh tree, the same budget and seed
+        # then the move played, searched as deeply as the search's own choice: a move looked at 24 times is
+        # judged on shallower lines than one looked at thousands of times, and a search's values rise as it
+        # looks deeper, so comparing them unequally would call a good move a mistake
+        result = agent.search(state, budget=Budget(iterations=0), focus=(played,),
+                              min_visits=max(REVIEW_MIN_VISITS, hint.moves[0].visits))
         moves = chances(state, result.moves)
         stats = {m.action: m for m in moves}
         best = moves[0]

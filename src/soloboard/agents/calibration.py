@@ -175,7 +175,8 @@ class Calibrator:
 
     @property
     def calibrated(self) -> bool:
-        """False where the game ships no map: its chances are the search's raw estimates."""
+        """False where no map was fitted for this game: its chances are the search's raw estimates,
+        and the front ends say so."""
         return self.map is not IDENTITY
 
 
@@ -199,7 +200,11 @@ def calibrator(game: Any) -> Calibrator:
     if package not in _MAPS:
         _MAPS[package] = load_map(package) or IDENTITY
     setup = module.context(game) if hasattr(module, "context") else ""
-    return Calibrator(_MAPS[package], f"{kit.name}:{setup}")
+    context = f"{kit.name}:{setup}"
+    cmap = _MAPS[package]
+    if context not in cmap.coefficients and f"{kit.name}:" not in cmap.coefficients:
+        cmap = IDENTITY  # a map fitted on another game (the other edition) says nothing about this one
+    return Calibrator(cmap, context)
 
 
 def load_map(package: str) -> CalibrationMap | None:
@@ -223,6 +228,10 @@ def fit_map(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence
 
     everything = list(range(len(raws)))
     coefficients = {"": one(everything)}
+    for game in sorted({c.partition(":")[0] for c in contexts}):  # each game's own default
+        idx = [i for i in everything if contexts[i].partition(":")[0] == game]
+        if len({outcomes[i] for i in idx}) == 2:
+            coefficients[f"{game}:"] = one(idx)
     for context in sorted(set(contexts)):
         idx = [i for i in everything if contexts[i] == context]
         if len({groups[i] for i in idx}) >= min_games and len({outcomes[i] for i in idx}) == 2:

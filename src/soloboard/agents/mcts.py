@@ -116,10 +116,12 @@ class MCTSAgent:
         self._root_stage: Any = None
         self.iterations_done = 0  # over this agent's life: for simulations per second
         self.last_estimate: float | None = None  # the search's raw estimate at its last decision (None: no search)
+        self._last_root: tuple[tuple[int, ...], Any] = ((), None)
 
     def reset(self, seed: Any) -> None:
         self.rng.seed(seed)
         self._table = {}
+        self._last_root = ((), None)
 
     # --- the interface ---------------------------------------------------------------------
 
@@ -146,13 +148,18 @@ class MCTSAgent:
         if not self.reuse or len(self._table) > self.max_nodes:
             self._table = {}
         root_key = self._key(state)
-        root = self._table.get(root_key) if root_key is not None else None
+        history = tuple(state.history())
+        if root_key is not None:
+            root = self._table.get(root_key)
+        else:  # without keys only the same position (its history) continues the last tree
+            root = self._last_root[1] if self.reuse and self._last_root[0] == history else None
         if not isinstance(root, _Decision):
             if root_key is None:
                 self._table = {}  # nodes are known by their parent: a new root starts a new tree
             root = self._new_decision(state, ev)
             if root_key is not None:
                 self._table[root_key] = root
+        self._last_root = (history, root)
         if not root.expanded:
             self._expand(root, state, ev)
         for action in focus:

@@ -135,13 +135,31 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     else:
         console.print(f"{spec.label}, seed {seed}: the chances a hint shows (the shipped calibration"
                       f"{'' if cmap is not C.IDENTITY else ': none, so the raw estimates'}) against the outcomes")
+    summary = []
     for setup in plan:
         mine = [r for r in rows if r["setup"] == setup.label]
         if mine:
-            print_figures(console, setup.label, figures(mine, cmap), cmap.level)
+            found = figures(mine, cmap)
+            print_figures(console, setup.label, found, cmap.level)
+            summary.append((setup.label, found))
     if len(plan) > 1:
-        print_figures(console, "every setup", figures(rows, cmap), cmap.level)
+        found = figures(rows, cmap)
+        print_figures(console, "every setup", found, cmap.level)
+        summary.append(("every setup", found))
+        console.print(summary_table(summary, cmap.level))
     return 0
+
+
+def summary_table(summary: list[tuple[str, dict[str, Any]]], level: float) -> Table:
+    """One line per setup: what docs/agents.md quotes."""
+    table = Table(title="summary", show_edge=False, pad_edge=False, title_justify="left")
+    for name in ("setup", "games", "won", "decisions", "ECE", "Brier", "base rate Brier", f"{level:.0%} coverage"):
+        table.add_column(name, justify="right")
+    for label, f in summary:
+        table.add_row(label, str(f["games"]), str(f["won"]), str(f["decisions"]), f"{f['ece']:.3f}",
+                      f"{f['brier']:.3f}", f"{f['base_brier']:.3f}",
+                      f"{f['coverage']:.1%}" if f["coverage"] is not None else "-")
+    return table
 
 
 def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console: Console) -> int:

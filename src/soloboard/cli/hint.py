@@ -62,7 +62,14 @@ def print_hint(console: Console, state: Any, budget: str | None = None) -> bool:
             seconds=seconds)
     console.print(Text(heading, style="bold"))
     console.print(hint_table(hints))
+    if hints and not hints[0].calibrated:
+        console.print(Text(uncalibrated_note(), style="dim"))
     return True
+
+
+def uncalibrated_note() -> str:
+    return _("These chances are the search's own estimates: no calibration has been measured for this game "
+             "yet, so they may not match how often such positions are won.")
 
 
 def run_hint(path: str, *, budget: str | None = None, console: Console | None = None) -> int:

@@ -5,7 +5,7 @@
 import { ApiError, api, seatTokens } from "../api.js";
 import { percent, t } from "../i18n.js";
 import { h } from "../shared.js";
-import { closeHint } from "./header.js";
+import { closeHint, hintOutdated } from "./header.js";
 import { tokenToMove } from "./seats.js";
 
 // the interval is shown only where the server sends one (null: no honest interval for this game)
@@ -13,7 +13,18 @@ export function hasInterval(m) {
   return m.low !== null && m.low !== undefined && m.high !== null && m.high !== undefined;
 }
 
-function hintMove(p, m) {
+// "Play this move": sent at the ply the hint was found for, so that the server refuses it (409, a
+// stale move) if the game has moved on meanwhile; a hint for a position that is gone sends nothing
+export function playHint(p, ply, actionId) {
+  if (!p.game || hintOutdated(ply, p.game)) {
+    closeHint(p.els);
+    p.ui.say(t("The position has changed since this hint: ask for a new one."));
+    return Promise.resolve(false);
+  }
+  return p.send((_now, token) => api.move(p.id, ply, actionId, token));
+}
+
+function hintMove(p, m, ply) {
   const own = (p.game.moves || []).find((x) => x.id === m.id);
   const win = Number(m.win);
   const interval = hasInterval(m);
@@ -28,12 +39,13 @@ function hintMove(p, m) {
       h("span", { class: "hint-point", style: `left:${win * 100}%` })),
     own && own.text && own.text !== m.text ? h("p", { class: "hint-what" }, own.text) : null,
     m.text ? h("p", { class: "hint-effect" }, m.text) : null,
-    h("button", { type: "button", class: "token-button small", onclick: () => p.ui.play(m.id) }, t("Play this move")));
+    h("button", { type: "button", class: "token-button small", onclick: () => playHint(p, ply, m.id) }, t("Play this move")));
 }
 
 async function drawHint(p) {
   const { hintPanel, hintBtn } = p.els;
   const ply = p.game.ply;
+  hintPanel.dataset.ply = String(ply); // the position it is for: a new one closes it (header.js)
   hintPanel.setAttribute("aria-busy", "true");
   hintPanel.replaceChildren(h("h2", null, t("Hint")), h("p", { class: "muted" }, t("Thinking…")));
   let data;
@@ -46,7 +58,8 @@ async function drawHint(p) {
   } finally {
     hintPanel.setAttribute("aria-busy", "false");
   }
-  if (!p.game || p.game.ply !== ply) return; // the position moved on while thinking
+  // the position moved on while thinking (the panel was closed then): nothing to show
+  if (!p.game || p.game.ply !== ply || hintPanel.hidden || (data && Number.isInteger(data.ply) && data.ply !== ply)) return;
   const moves = (data && data.moves) || [];
   const close = h("button", { type: "button", class: "token-button small" }, t("Close"));
   close.addEventListener("click", () => {
@@ -55,7 +68,10 @@ async function drawHint(p) {
   });
   hintPanel.replaceChildren(
     h("h2", null, t("Hint")),
-    moves.length ? h("ol", { class: "hint-moves" }, moves.slice(0, 3).map((m) => hintMove(p, m))) : h("p", null, t("No move to suggest here.")),
+    moves.length ? h("ol", { class: "hint-moves" }, moves.slice(0, 3).map((m) => hintMove(p, m, ply))) : h("p", null, t("No move to suggest here.")),
+    data && data.calibrated === false
+      ? h("p", { class: "muted" }, t("These chances are the search's own estimates: no calibration has been measured for this game yet, so they may not match how often such positions are won."))
+      : null,
     close);
   const first = hintPanel.querySelector("button");
   if (first) first.focus();
