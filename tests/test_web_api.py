@@ -288,11 +288,15 @@ def test_a_seat_token_moves_only_its_own_seat_on_its_turn(client: TestClient, db
         assert r.status_code == 200, r.text
         state = r.json()
     assert state["to_move"] != seat and state["status"] == "playing"
-    error_of(move(client, state, tokens[seat]), 403)
-    assert move(client, state, tokens[state["to_move"]]).status_code == 200
+    # the seat that moved is given no moves now; the seat to move is given its own
+    assert state["moves"] == []
+    mover = client.get(f"/api/games/{gid}", headers={"X-Seat-Token": tokens[state["to_move"]]}).json()
+    assert mover["moves"]
+    error_of(move(client, mover, tokens[seat]), 403)
+    assert move(client, mover, tokens[mover["to_move"]]).status_code == 200
     # a token of another game opens nothing here
     _, foreign = create(client, {"game": "monstros", "params": {"players": 3}}, seed=4)
-    error_of(move(client, client.get(f"/api/games/{gid}").json(), foreign[0]), 403)
+    error_of(move(client, client.get(f"/api/games/{gid}").json(), foreign[0], action=0), 403)
 
 
 def test_ai_seats_play_by_themselves(client: TestClient) -> None:
@@ -313,13 +317,7 @@ def test_ai_seats_play_by_themselves(client: TestClient) -> None:
 def test_concurrent_games_do_not_disturb_each_other(client: TestClient) -> None:
     def play(seed: int) -> list[int]:
         game, tokens = create(client, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(12):
-            if game["status"] != "playing":
-                break
-            r = move(client, game, tokens[0], action=rng.choice(game["moves"])["id"])
-            assert r.status_code == 200, r.text
-            game = r.json()
+        game = play_randomly(client, game, tokens[0], random.Random(seed), 12)
         return [game["id"], game["ply"], json.dumps(game["view"], sort_keys=True)]
 
     alone = [play(seed)[1:] for seed in (11, 12)]
@@ -350,7 +348,8 @@ def test_a_new_server_on_the_same_file_resumes_the_game(db: Path) -> None:
         resumed = second.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": tokens[seat]}).json()
         assert resumed["ply"] == game["ply"] and resumed["view"] == game["view"]
         assert resumed["moves"] == game["moves"] and resumed["log"] == game["log"]
-        r = move(second, resumed, tokens[resumed["to_move"]])
+        mover = tokens[resumed["to_move"]]
+        r = move(second, second.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": mover}).json(), mover)
         assert r.status_code == 200
         listed = second.get("/api/games").json()["games"]
         assert [(g["id"], g["game"], g["status"], g["ply"]) for g in listed] == [
@@ -373,11 +372,12 @@ def test_joining_on_another_device_takes_the_seat_from_the_host(client: TestClie
     check = client.post(f"/api/games/{gid}/seats/check", json={"tokens": {"0": tokens[0], "1": tokens[1]},
                                                                 "host": host}).json()
     assert check == {"seats": {"0": True, "1": False}, "host": True}
-    state = client.get(f"/api/games/{gid}").json()
+    state = client.get(f"/api/games/{gid}", headers={"X-Seat-Token": tokens[0]}).json()
     if state["to_move"] == 0:  # seat 1 plays on until seat 2's turn
         while state["to_move"] == 0:
             state = move(client, state, tokens[0]).json()
     assert state["to_move"] == 1
+    state = client.get(f"/api/games/{gid}", headers={"X-Seat-Token": guest}).json()
     assert error_of(move(client, state, tokens[1]), 403)["rule"] == "seat token"  # the host's old token
     error_of(claim(client, gid, 1, tokens[1]), 403)  # the same link twice: used
     error_of(client.get(f"/api/games/{gid}/hint", headers={"X-Seat-Token": tokens[1]}), 403)
@@ -737,3 +737,173 @@ def test_saved_games_are_titled_in_the_language_asked(client: TestClient) -> Non
     assert title("en") == "Roswell (blue side), threat 1"
     assert title("cs") == "Roswell (modrá strana), ohrožení 1"
     assert title("en") == "Roswell (blue side), threat 1"
+
+
+# --- integrity and bad input: bounds, finished games, seats' moves, files ---------------------------------------
+
+def play_randomly(client: TestClient, game: dict[str, Any], token: str, rng: random.Random,
+                  moves: int) -> dict[str, Any]:
+    """Up to ``moves`` random legal moves (fewer if the game ends); the game's last JSON."""
+    for _ in range(moves):
+        if game["status"] != "playing":
+            break
+        r = move(client, game, token, action=rng.choice(game["moves"])["id"])
+        assert r.status_code == 200, r.text
+        game = r.json()
+    return game
+
+
+def play_to_the_end(client: TestClient, seed: int = 3) -> tuple[dict[str, Any], str]:
+    game, tokens = create(client, {"game": "ufs", "params": {"city": "roswell", "threat": 0}}, seed=seed)
+    game = play_randomly(client, game, tokens[0], random.Random(seed), 600)
+    assert game["status"] in ("won", "lost")
+    return game, tokens[0]
+
+
+def test_setup_refuses_deeply_nested_params_with_the_bound(client: TestClient) -> None:
+    deep = "[" * 5000 + "]" * 5000
+    r = client.get("/api/setup", params={"game": "ufs", "params": deep})
+    assert "4000 characters" in error_of(r, 400)["error"]  # too long a query to be parameters
+    r = client.get("/api/setup", params={"game": "ufs", "params": "[" * 1500 + "]" * 1500})
+    assert "deeper than 4 levels" in error_of(r, 400)["error"]
+    r = client.get("/api/setup", params={"game": "ufs", "params": json.dumps({"threat": [[[[[0]]]]]})})
+    assert "deeper than 4 levels" in error_of(r, 400)["error"]
+    r = client.get("/api/setup", params={"game": "ufs", "params": json.dumps({"city": "r" * 201})})
+    assert "201 characters; at most 200" in error_of(r, 400)["error"]
+    assert client.get("/api/setup", params={"game": "ufs", "params": json.dumps({"threat": 2})}).json()["stars"] == 2
+
+
+@pytest.mark.parametrize(("path", "body", "words"), [
+    ("/api/games", '{"game": "ufs", "params": {"x": ' + "[" * 5000 + "]" * 5000 + "}}", "nested too deeply"),
+    ("/api/games", '{"game": "ufs", "params": {"x": ' + "[" * 900 + "]" * 900 + "}}", "at most 4"),
+    ("/api/games", json.dumps({"game": "ufs", "params": {"city": "r" * 201}}), "at most 200"),
+    ("/api/games", json.dumps({"game": "ufs", "params": {"x": list(range(65))}}), "at most 64"),
+    ("/api/games", json.dumps({"game": "u" * 65}), "at most 64 characters"),
+    ("/api/games", json.dumps({**UFS, "seats": [{"kind": "person"}] * 17}), "at most 16"),
+    ("/api/games", "[" * 5000 + "]" * 5000, "nested too deeply"),
+    ("/api/games/1/moves", json.dumps({"ply": 0, "notation": "G" * 201}), "at most 200 characters"),
+    ("/api/games/1/seats/check", json.dumps({"tokens": {"0": "t" * 65}}), "at most 64 characters"),
+])
+def test_every_field_is_bounded_and_the_refusal_names_the_bound(client: TestClient, path: str, body: str,
+                                                                words: str) -> None:
+    create(client)
+    r = client.post(path, content=body, headers={"Content-Type": "application/json"})
+    assert words in error_of(r, 400)["error"]
+    assert len(client.get("/api/games").json()["games"]) == 1
+
+
+def test_the_schema_states_the_bounds(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    models = schema["components"]["schemas"]
+    assert models["MoveBody"]["properties"]["notation"]["anyOf"][0]["maxLength"] == 200
+    assert models["NewGame"]["properties"]["game"]["maxLength"] == 64
+    assert "nested at most 4 levels" in models["NewGame"]["properties"]["params"]["description"]
+    assert models["NewCampaign"]["properties"]["name"]["maxLength"] == 60
+    assert "'/'" in models["NewCampaign"]["properties"]["name"]["description"]
+    rename = next(p for p in schema["paths"]["/api/campaigns/import"]["post"]["parameters"] if p["name"] == "rename")
+    assert rename["schema"]["maxLength"] == 60
+    header = next(p for p in schema["paths"]["/api/games/{game_id}/moves"]["post"]["parameters"]
+                  if p["name"] == "X-Seat-Token")
+    assert header["schema"]["anyOf"][0]["maxLength"] == 64
+    assert "4200000 bytes" in schema["info"]["description"]
+
+
+def test_a_body_too_large_for_any_request_is_refused_at_once(client: TestClient) -> None:
+    def chunks() -> Any:
+        for _ in range(50):
+            yield b"x" * 100_000
+
+    r = client.post("/api/games/import", content=b"x" * 4_300_000)
+    assert "4200000 bytes" in error_of(r, 413)["error"]
+    r = client.post("/api/games", content=chunks(), headers={"Content-Type": "application/json"})
+    assert "4200000 bytes" in error_of(r, 413)["error"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_a_finished_game_cannot_be_undone_and_its_result_stays(client: TestClient, db: Path) -> None:
+    game, token = play_to_the_end(client)
+    assert game["can_undo"] is False
+    stats = client.get("/api/stats").json()["people"]
+    r = client.post(f"/api/games/{game['id']}/undo", json={"ply": game["ply"]}, headers={"X-Seat-Token": token})
+    refusal = error_of(r, 409)
+    assert refusal["rule"] == "finished game" and "cannot be undone" in refusal["error"]
+    history, status, _updated = stored(db, game["id"])
+    assert status == game["status"] and len(history) == game["ply"]
+    listed = client.get("/api/games").json()["games"]
+    assert [(g["id"], g["status"]) for g in listed] == [(game["id"], game["status"])]
+    assert client.get("/api/stats").json()["people"] == stats
+    assert client.get(f"/api/games/{game['id']}").json()["status"] == game["status"]
+
+
+def test_a_seat_is_given_only_its_own_moves(client: TestClient) -> None:
+    game, tokens = create(client, {"game": "monstros", "params": {"players": 2}}, seed=5)
+    gid, seat = game["id"], game["to_move"]
+    other = 1 - seat
+
+    def page(token: str | None) -> dict[str, Any]:
+        return client.get(f"/api/games/{gid}", headers={"X-Seat-Token": token} if token else {}).json()
+
+    assert page(tokens[seat])["moves"]
+    assert page(tokens[other])["moves"] == []  # not its turn: no buttons that would answer 403
+    assert page(None)["moves"] == []  # a page that holds no seat of a co-operative game
+    assert page(tokens[other])["to_move"] == seat  # it still sees whose turn it is
+    # a game of one person: its one seat's moves (with its token or without, as a watching page)
+    solo, _tokens = create(client)
+    assert client.get(f"/api/games/{solo['id']}").json()["moves"] == solo["moves"] != []
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, True, -1, 2**63, [1]])
+def test_an_import_with_a_bad_dice_seed_is_refused(client: TestClient, seed: Any) -> None:
+    game, _ = create(client)
+    save = client.get(f"/api/games/{game['id']}/export").json()
+    save["dice_seed"] = seed
+    refusal = error_of(client.post("/api/games/import", content=json.dumps(save)), 422)
+    assert "'dice_seed' must be a whole number" in refusal["error"] and refusal["rule"] == "dice seed"
+    assert len(client.get("/api/games").json()["games"]) == 1
+    save.pop("dice_seed")  # no seed at all: a new game's random dice
+    assert client.post("/api/games/import", content=json.dumps(save)).status_code == 201
+
+
+def test_an_import_never_opens_a_file_named_in_the_save(client: TestClient, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from soloboard.monstros import cards
+    from soloboard.monstros import game as monstros_game
+
+    opened: list[str] = []
+
+    def spy(path: Any) -> Any:
+        opened.append(str(path))
+        raise ValueError("a deck file was opened")
+
+    monkeypatch.setattr(monstros_game, "deck_from_path", spy)
+    monkeypatch.setattr(cards, "load_deck_file", spy)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    monstros = client.post("/api/games", json={"game": "monstros", "seed": 1}).json()
+    save = client.get(f"/api/games/{monstros['id']}/export").json()
+    answers = []
+    for path in ("/etc/passwd", str(fifo), str(tmp_path / "missing.json")):
+        save["params"]["deck"] = path
+        r = client.post("/api/games/import", content=json.dumps(save))
+        answers.append((r.status_code, r.json()))
+    assert opened == []
+    # the same answer whatever the path: nothing tells whether it exists
+    assert answers == [(400, {"error": answers[0][1]["error"], "rule": "deck file"})] * 3
+    assert "--deck FILE" in answers[0][1]["error"]
+    error_of(client.post("/api/games", json={"game": "monstros", "params": {"deck": str(fifo)}}), 400)
+    error_of(client.get("/api/setup", params={"game": "monstros", "params": json.dumps({"deck": str(fifo)})}), 400)
+    assert opened == [] and len(client.get("/api/games").json()["games"]) == 1
+
+
+def test_a_hints_move_sent_after_the_game_moved_on_is_stale(client: TestClient) -> None:
+    game, tokens = create(client)
+    headers = {"X-Seat-Token": tokens[0]}
+    hint = client.get(f"/api/games/{game['id']}/hint", headers=headers).json()
+    after = move(client, game, tokens[0]).json()
+    assert after["ply"] != hint["ply"]
+    r = client.post(f"/api/games/{game['id']}/moves", json={"ply": hint["ply"], "action": hint["moves"][0]["id"]},
+                    headers=headers)
+    assert error_of(r, 409)["rule"] == "stale move"
+    assert client.get(f"/api/games/{game['id']}").json()["ply"] == after["ply"]

@@ -233,7 +233,7 @@ def test_a_schema_3_store_gains_the_campaign_link_of_browser_games(tmp_path: Pat
         db.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
     db.close()
     with S.Store(path) as store:
-        assert store._version() == S.SCHEMA_VERSION == 4
+        assert store._version() == S.SCHEMA_VERSION == 5
         row = store.person_game(game_id)
         assert row is not None and row["history"] == [1, 2] and row["campaign"] is None
         linked = store.add_person_game("ufs", {}, 6, [], {"history": [], "status": "unfinished", "rounds": 0,
@@ -320,3 +320,50 @@ def test_a_campaign_that_cannot_be_read_now_does_not_hide_the_others(
     assert main(["campaign", "--store", str(db), "list"]) == 0
     out = capsys.readouterr().out
     assert "Orphan: cannot be read now" in out and "Fine:" in out
+
+
+# --- bad input: deep files, names that could not be routed or are too long --------------------------------------
+
+def test_a_deeply_nested_campaign_file_is_refused_with_the_bound(client: TestClient) -> None:
+    new(client, "Kept")
+    for deep in ("[" * 5000 + "]" * 5000, '{"format": "soloboard-campaign", "records": ' + "[" * 40 + "]" * 40 + "}"):
+        r = client.post("/api/campaigns/import", content=deep.encode())
+        assert r.status_code == 400 and "nested deeper than 32 levels" in r.json()["error"], r.text
+    r = client.post("/api/campaigns/Kept/steps", json={"action": "choose", "value": [[[[[1]]]]]})
+    assert r.status_code == 400 and "at most 4" in r.json()["error"], r.text
+    assert [c["name"] for c in client.get("/api/campaigns").json()["campaigns"]] == ["Kept"]
+    assert client.get("/api/campaigns/Kept").json()["revision"] == 3
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("x" * 61, "at most 60 characters; this one has 61"),
+    ("x" * 1_000_000, "at most 60 characters"),
+    ("a/b", "cannot hold '/'"),
+    ("back\\slash", "cannot hold '\\\\'"),
+    ("bell\x07", "cannot hold '\\x07'"),
+    ("..", "only dots"),
+])
+def test_a_name_that_cannot_be_stored_or_routed_is_refused(client: TestClient, name: str, words: str) -> None:
+    new(client, "Kept")
+    r = client.post("/api/campaigns", json={"name": name})
+    assert r.status_code == 400 and words in r.json()["error"] and r.json()["rule"] == "campaign name", r.text[:300]
+    document = client.get("/api/campaigns/Kept/export").json()
+    if len(name) < 1000:  # (a longer one fits in no address, nor twice in a campaign file)
+        r = client.post("/api/campaigns/import", params={"rename": name}, content=json.dumps(document).encode())
+        assert r.status_code == 400 and words in r.json()["error"], r.text[:300]
+        # a file whose own journal names the campaign so
+        document["name"] = document["records"][0]["name"] = name
+        r = client.post("/api/campaigns/import", content=json.dumps(document).encode())
+        assert r.status_code == 400 and words in r.json()["error"], r.text[:300]
+    assert [c["name"] for c in client.get("/api/campaigns").json()["campaigns"]] == ["Kept"]
+
+
+def test_every_name_that_is_stored_can_be_opened(client: TestClient) -> None:
+    from urllib.parse import quote
+
+    for name in ("Ça va? #1 100%", "x" * 60, "Ünïcødé & <b>bold", ".hidden", "a+b=c;d"):
+        new(client, name)
+        path = f"/api/campaigns/{quote(name, safe='')}"
+        assert client.get(path).json()["status"]["name"] == name
+        assert client.post(f"{path}/steps", json={"action": "choose", "value": 1}).status_code == 200
+        assert client.get(f"{path}/export").json()["name"] == name

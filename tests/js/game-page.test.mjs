@@ -63,3 +63,40 @@ test("a hint shows an interval only where the server sends one", async () => {
   assert.equal(hasInterval({ win: 0.6 }), false);
   assert.equal(hasInterval({ win: 0, low: 0, high: 0 }), true); // a lost position: 0 %, and its interval is 0-0
 });
+
+test("a hint is for one position: the panel closes when the game's ply is not the one it was found for", async () => {
+  const { hintOutdated } = await import("../../src/soloboard/web/static/game/header.js");
+  const game = fixture("ufs-descent.json");
+  assert.equal(hintOutdated(String(game.ply), game), false);
+  assert.equal(hintOutdated(String(game.ply - 1), game), true, "a move was made since");
+  assert.equal(hintOutdated(String(game.ply + 1), game), true, "a move was taken back since");
+  assert.equal(hintOutdated(undefined, game), true, "a panel that names no position");
+  assert.equal(hintOutdated("", game), true);
+});
+
+test("'Play this move' sends the hint's move at the hint's ply, and nothing for a position that is gone", async () => {
+  const { playHint } = await import("../../src/soloboard/web/static/game/hint.js");
+  const sent = [];
+  const said = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url, init) => {
+    sent.push({ url: String(url), body: JSON.parse(init.body), token: init.headers["X-Seat-Token"] });
+    return { ok: true, status: 200, text: async () => "{}" };
+  };
+  try {
+    const els = { hintPanel: { hidden: false, dataset: {} }, hintBtn: { setAttribute() {} } };
+    const p = { id: 7, game: { ply: 10 }, els, ui: { say: (m) => said.push(m) },
+      send: (post) => post(p.game.ply, "seat-token") };
+    await playHint(p, 10, 27);
+    assert.deepEqual(sent, [{ url: "/api/games/7/moves?lang=en", body: { ply: 10, action: 27 }, token: "seat-token" }]);
+    assert.equal(els.hintPanel.hidden, false);
+    // the game moved on (another device, an undo) while the panel was open: the old move is not sent
+    p.game = { ply: 12 };
+    assert.equal(await playHint(p, 10, 27), false);
+    assert.equal(sent.length, 1);
+    assert.equal(els.hintPanel.hidden, true, "the outdated panel closes");
+    assert.deepEqual(said, ["The position has changed since this hint: ask for a new one."]);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});

@@ -15,6 +15,47 @@ from soloboard.core.errors import IllegalActionError, InvalidSaveError
 from soloboard.core.parameters import check_parameters
 
 FORMAT = "soloboard-state"
+# How deep a save, a campaign file or a deck may nest its JSON (theirs is 5 or 6 levels): a file
+# nested deeper is refused with this bound named, not left to exhaust the parser's stack.
+MAX_FILE_DEPTH = 32
+
+
+class NestingError(ValueError):
+    """JSON nested deeper than ``limit`` levels of arrays and objects."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the JSON is nested deeper than {limit} levels of arrays and objects")
+        self.limit = limit
+
+
+def nesting(value: Any) -> int:
+    """How many levels of arrays and objects ``value`` nests (0 for a number or a text); no recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level + 1)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def loads_bounded(text: str | bytes, limit: int = MAX_FILE_DEPTH) -> Any:
+    """``json.loads(text)``, refusing JSON nested deeper than ``limit`` levels (:class:`NestingError`,
+    also for a nesting so deep that the parser itself gives up). Malformed JSON raises
+    ``json.JSONDecodeError`` as ``json.loads`` does."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise NestingError(limit) from None
+    if nesting(data) > limit:
+        raise NestingError(limit)
+    return data
 
 
 def game_from_save(data: dict[str, Any], game_class: Any, version: int) -> Any:

@@ -137,7 +137,6 @@ _CAMPAIGN_TABLE = """CREATE TABLE IF NOT EXISTS campaigns (
 _MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (1, ("ALTER TABLE games ADD COLUMN updated_at TEXT",)),
     (2, (_CAMPAIGN_TABLE,)),
-    (4, ("ALTER TABLE games ADD COLUMN estimates TEXT",)),
 )
 
 
@@ -211,6 +210,9 @@ class Store:
                 # schema 4 (a schema 1 file gets web_games above, with the column already)
                 if "campaign" not in {row[1] for row in self.db.execute("PRAGMA table_info(web_games)")}:
                     self.db.execute("ALTER TABLE web_games ADD COLUMN campaign TEXT")
+                # schema 5 (a file made by this version has the column already)
+                if "estimates" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:
+                    self.db.execute("ALTER TABLE games ADD COLUMN estimates TEXT")
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} cannot be used as the soloboard store: {exc}") from None
         except OSError as exc:

@@ -10,7 +10,9 @@ indexed by card kind (a small int), so the rules never look at a dict.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -42,6 +44,7 @@ MAX_ACTION_KINDS = 16
 MAX_LEVEL = 15
 MAX_LIFE = 99
 MAX_ATTACK = 50
+MAX_DECK_BYTES = 1_000_000  # a deck file is a few kilobytes
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]{0,15}$")
 _RESERVED_IDS = {"*", "nothing", "tower", "none"}
 
@@ -258,11 +261,35 @@ def _action(entry: Any, where: str, seen: set[str]) -> dict[str, Any]:
             "count": _int(entry, "count", 1, ACTION_CARDS, where)}
 
 
+def _read_regular_file(file: Path, limit: int) -> bytes:
+    """The bytes of ``file`` if it is a regular file of at most ``limit`` bytes: a FIFO, a device or a
+    directory is refused without waiting on it (opened non-blocking, checked before it is read)."""
+    fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"deck file {file}: cannot be read (not a regular file but a folder, a FIFO or a device)")
+        if info.st_size > limit:
+            raise ValueError(f"deck file {file}: {info.st_size} bytes; a deck file has at most {limit}")
+        chunks: list[bytes] = []
+        total = 0
+        while chunk := os.read(fd, 1 << 16):
+            total += len(chunk)
+            if total > limit:  # (it grew since it was measured)
+                raise ValueError(f"deck file {file}: more than {limit} bytes; a deck file has at most {limit}")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def load_deck_file(path: str | Path) -> Deck:
-    """The deck in ``path`` (an owner's file); ValueError with the reason if it cannot be used."""
+    """The deck in ``path``, a file the person at this machine names (``soloboard play monstros
+    --deck FILE``); ValueError with the reason if it cannot be used. Never called for a request of
+    the web server: a request names no file (``web/games.py``: ``no_deck_file``)."""
     file = Path(path).expanduser()
     try:
-        text = file.read_text(encoding="utf-8")
+        text = _read_regular_file(file, MAX_DECK_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise ValueError(f"deck file {file}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -271,6 +298,8 @@ def load_deck_file(path: str | Path) -> Deck:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"deck file {file}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ValueError(f"deck file {file}: its JSON is nested too deeply to be a deck") from None
     return parse_deck(data, str(file))
 
 

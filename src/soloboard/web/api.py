@@ -25,11 +25,13 @@ from soloboard.agents.analysis import estimate
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.events import Event
 from soloboard.core.registry import kit, kit_of
+from soloboard.core.saves import NestingError, loads_bounded
 from soloboard.core.stats import wilson
 from soloboard.core.store import canonical
 from soloboard.i18n import LANGUAGES, _, use
 from soloboard.i18n import catalog as i18n_catalog
 from soloboard.web import views
+from soloboard.web.bounds import MAX_DEPTH, MAX_ID, MAX_QUERY_JSON, MAX_SEATS, MAX_TEXT, MAX_TOKEN, Id, Params, problem
 from soloboard.web.catalog import catalog, setup_text
 from soloboard.web.games import STATUS, GameError, Games, LiveGame, check_params, setup_game, setup_title
 
@@ -41,23 +43,24 @@ HINTS_AT_ONCE = threading.BoundedSemaphore(2)  # a hint searches for most of a s
 
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    kind: str = Field("person", description="person | ai")
-    agent: str | None = Field(None, description="an AI seat's agent: random, greedy or mcts")
+    kind: Id = Field("person", description="person | ai")
+    agent: Id | None = Field(None, description="an AI seat's agent: random, greedy or mcts")
 
 
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(description="ufs | ufs-pnp | monstros")
-    params: dict[str, Any] = Field(default_factory=dict, description="load_game's parameters (GET /api/catalog)")
+    game: Id = Field(description="ufs | ufs-pnp | monstros")
+    params: Params = Field(default_factory=dict)
     seed: StrictInt | None = Field(None, description="the dice seed (null: a random one)")
-    seats: list[SeatSpec] | None = Field(None, description="Monstros: one per seat (default: every seat a person)")
+    seats: list[SeatSpec] | None = Field(None, max_length=MAX_SEATS,
+                                         description="Monstros: one per seat (default: every seat a person)")
 
 
 class MoveBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     ply: StrictInt = Field(description="the game's ply the move was chosen at (a stale one gets 409)")
     action: StrictInt | None = Field(None, description="the move's id (moves[].id)")
-    notation: str | None = Field(None, description="or the move in notation, e.g. G3c1")
+    notation: str | None = Field(None, max_length=MAX_TEXT, description="or the move in notation, e.g. G3c1")
 
 
 class UndoBody(BaseModel):
@@ -67,8 +70,9 @@ class UndoBody(BaseModel):
 
 class CheckBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    tokens: dict[int, str] = Field(default_factory=dict, description="{seat: token} a device holds")
-    host: str | None = Field(None, description="the host token the device holds, if any")
+    tokens: dict[int, Annotated[str, Field(max_length=MAX_TOKEN)]] = Field(
+        default_factory=dict, max_length=MAX_SEATS, description="{seat: token} a device holds")
+    host: str | None = Field(None, max_length=MAX_TOKEN, description="the host token the device holds, if any")
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -88,8 +92,8 @@ def language(lang: str) -> str:
     return lang
 
 
-Lang = Annotated[str, Query(description="language of the texts: en, pt, cs, pl, es")]
-Token = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's secret token")]
+Lang = Annotated[str, Query(max_length=MAX_ID, description="language of the texts: en, pt, cs, pl, es")]
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=MAX_TOKEN, description="the seat's secret token")]
 
 
 def _result_text(live: LiveGame) -> str | None:
@@ -149,9 +153,9 @@ def game_json(live: LiveGame, lang: str, seat: int | None = None) -> bytes:
         "status": STATUS[live.status()], "result": _result_text(live),
         "to_move": to_move, "seats": [s.public() for s in live.seats],
         "view": views.view(state, seat),
-        "moves": views.moves(state) if person is not None else [],
-        "can_undo": len(live.people()) == 1 and live.table.can_undo()
-        and not (live.campaign is not None and "name" in live.campaign and state.is_terminal()),  # in the journal
+        "moves": views.moves(state) if person is not None and _moves_for(live, seat, person) else [],
+        # a finished game's result stays as it was played (History, statistics): no undo past the end
+        "can_undo": len(live.people()) == 1 and live.table.can_undo() and not state.is_terminal(),
         "notes": [_(note) for note in game.notices()] if hasattr(game, "notices") else [],
         # a campaign's game: which one (the page links back to the campaign)
         "campaign": None if live.campaign is None or "name" not in live.campaign
@@ -160,6 +164,15 @@ def game_json(live: LiveGame, lang: str, seat: int | None = None) -> bytes:
     body = with_field(dumps(page), "log", _log(live, lang)[1])
     live.pages[key] = (live.ply, body)
     return body
+
+
+def _moves_for(live: LiveGame, seat: int | None, person: int) -> bool:
+    """Whether the page asked for by ``seat`` lists the legal moves of ``person``, the seat to move:
+    a seat is given its own moves only; a page without a seat token only in a game with one person
+    seat (a co-operative game's moves are for the device that holds the seat to move)."""
+    if seat is not None:
+        return seat == person
+    return len(live.people()) == 1
 
 
 def with_field(body: bytes, name: str, encoded: bytes) -> bytes:
@@ -347,9 +360,9 @@ def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
                 found = estimate(state)
             finally:
                 HINTS_AT_ONCE.release()
-            return reply(200, {"ply": len(state.history()), "moves": [
-                {"id": h.action, "notation": h.notation, "win": h.win, "low": h.low, "high": h.high, "text": h.effect}
-                for h in found]})
+            return reply(200, {"ply": len(state.history()), "calibrated": all(h.calibrated for h in found),
+                               "moves": [{"id": h.action, "notation": h.notation, "win": h.win, "low": h.low,
+                                          "high": h.high, "text": h.effect} for h in found]})
 
     @api.get("/games/{game_id}/export", summary="The game as a save file (docs/save-format.md)")
     def export(game_id: int) -> Response:
@@ -370,7 +383,8 @@ def _seat_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
     """Seats of a game played across devices: join links, claims, invitations."""
 
     @api.get("/games/{game_id}/qr", summary="An SVG QR code of a seat's join link")
-    def qr(game_id: int, request: Request, seat: int, token: str) -> Response:
+    def qr(game_id: int, request: Request, seat: int,
+           token: Annotated[str, Query(max_length=MAX_TOKEN, description="the seat's join token")]) -> Response:
         import segno
 
         live = games.get(game_id)
@@ -421,12 +435,21 @@ def _stats_routes(api: APIRouter, games: Games) -> None:
             return reply(200, {"people": [_rate(r) for r in people], "agents": [_rate(r) for r in agents]})
 
     @api.get("/setup", summary="A setup's difficulty in the rulebook's stars and the agents' measured win rates")
-    def setup(game: str, params: str = "{}", lang: Lang = "en") -> JSONResponse:
+    def setup(game: Annotated[str, Query(max_length=MAX_ID, description="ufs | ufs-pnp | monstros")],
+              params: Annotated[str, Query(max_length=MAX_QUERY_JSON, description=(
+                  f"the parameters as JSON, nested at most {MAX_DEPTH} levels"))] = "{}",
+              lang: Lang = "en") -> JSONResponse:
         with use(language(lang)):
             try:
-                given = json.loads(params)
+                given = loads_bounded(params, MAX_DEPTH)
+            except NestingError:
+                raise GameError(400, _("'params' is nested deeper than {limit} levels of arrays and objects").format(
+                    limit=MAX_DEPTH)) from None
             except json.JSONDecodeError as exc:
                 raise GameError(400, _("'params' is not valid JSON: {why}").format(why=exc)) from None
+            found_problem = problem(given, "'params'")
+            if found_problem is not None:
+                raise GameError(400, found_problem)
             loaded = check_params(game, given)
             found = kit(game).difficulty(loaded).as_dict()
             return reply(200, {**found, "measured": measured(games, game, loaded.parameters())})

@@ -18,11 +18,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from soloboard import __version__
 from soloboard.core.store import Store
 from soloboard.web.api import build_router
+from soloboard.web.bounds import MAX_BODY
 from soloboard.web.campaigns import Campaigns
 from soloboard.web.campaigns import build_router as campaign_router
 from soloboard.web.games import GameError, Games
@@ -43,6 +46,53 @@ def _problem(error: dict[str, Any]) -> str:
     return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))
 
 
+TOO_LARGE = f"The request's body is larger than {MAX_BODY} bytes, more than any request of this API takes"
+
+
+class BodyTooLarge(StarletteHTTPException):
+    def __init__(self) -> None:
+        super().__init__(413, TOO_LARGE)
+
+
+def _http_refusal(exc: StarletteHTTPException) -> tuple[int, str]:
+    """The status and words of an HTTP refusal raised by the framework (a body it could not read)."""
+    if isinstance(exc.__cause__, BodyTooLarge):  # (FastAPI reports a JSON body it could not read as a 400)
+        return 413, TOO_LARGE
+    if isinstance(exc.__cause__, RecursionError):  # the JSON parser gave up on a body nested too deep
+        return exc.status_code, "Bad request: the body's JSON is nested too deeply to be read"
+    return exc.status_code, str(exc.detail)
+
+
+class BodyLimit:
+    """Refuses (413) a request whose Content-Length is over ``MAX_BODY`` before a byte of it is read,
+    and stops a body sent in chunks as soon as it passes the bound."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            response = JSONResponse({"error": TOO_LARGE, "rule": None}, status_code=413,
+                                    headers={"Connection": "close"})
+            await response(scope, receive, send)
+            return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > MAX_BODY:
+                raise BodyTooLarge
+            return message
+
+        await self.app(scope, counted, send)
+
+
 def create_app(db_path: Path | str | None = None, *, store: Store | None = None) -> FastAPI:
     """The application over the store at ``db_path`` (None: the store's default path).
 
@@ -57,7 +107,9 @@ def create_app(db_path: Path | str | None = None, *, store: Store | None = None)
         db.close()
 
     app = FastAPI(title="soloboard", version=__version__, lifespan=lifespan,
-                  description="Play soloboard's games in the browser: the JSON API (docs/web.md).")
+                  description="Play soloboard's games in the browser: the JSON API (docs/web.md). Every name, "
+                              "text, list and nesting depth a request carries is bounded: the bounds are in "
+                              f"this schema, and a request's body is at most {MAX_BODY} bytes.")
     app.state.games = Games(db)
     app.state.live = live
 
@@ -72,9 +124,10 @@ def create_app(db_path: Path | str | None = None, *, store: Store | None = None)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail), "rule": None}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+        status, message = _http_refusal(exc)
+        return JSONResponse({"error": message, "rule": None}, status_code=status, headers=getattr(exc, "headers", None))
 
+    app.add_middleware(BodyLimit)  # a body larger than any the API takes: 413 at once
     app.include_router(build_router(app.state.games, app.state.live))
     app.include_router(campaign_router(Campaigns(app.state.games)))
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
@@ -26,40 +26,47 @@ from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import _, use
 from soloboard.ufs.campaign import battles, custom
 from soloboard.ufs.campaign.procedure import THREAT_LEVELS, CampaignError
-from soloboard.ufs.campaign.repository import CampaignExists
+from soloboard.ufs.campaign.repository import MAX_NAME, CampaignExists, CampaignNameError, check_name
 from soloboard.ufs.campaign.service import STEPS, CampaignService
 from soloboard.web.api import language, rate, uploaded_text
+from soloboard.web.bounds import FREE_FORM, MAX_ID, Id, StepValue
 from soloboard.web.games import GameError, Games
 
 MAX_IMPORT_BYTES = 2_000_000
 T = TypeVar("T")
-Lang = Annotated[str, Query(description="language of the texts: en, pt, cs, pl, es")]
+Lang = Annotated[str, Query(max_length=MAX_ID, description="language of the texts: en, pt, cs, pl, es")]
+NAME_RULE = f"at most {MAX_NAME} characters (spaces run together), no '/', '\\' or control characters, not only dots"
+# a name looked up in the path: no stored name is longer (a longer one is refused when it is given)
+Name = Annotated[str, Path(max_length=MAX_NAME, description=f"the campaign's name: {NAME_RULE}")]
 
 
 class NewCampaign(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(description="the campaign's name (the rulebook: give it a name)")
+    # the bound is checked (and named in the refusal) where every front end stores a name: the repository
+    name: str = Field(description=f"the campaign's name (the rulebook: give it a name): {NAME_RULE}",
+                      json_schema_extra={"maxLength": MAX_NAME})
     threat: StrictInt = Field(1, description="the threat level, 0 to 4 (1 is the rulebook's normal difficulty)")
     seed: StrictInt | None = Field(None, description="the seed of its draws (null: a random one)")
 
 
 class Step(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    action: str = Field(description="choose | name_city | set_up | record | upgrade | threat | undo")
-    value: Any = Field(None, description="choose: 1 or 2; name_city: a city; record: won, lost or the threat "
-                                         "level; upgrade: a character; threat: 0 to 4")
+    action: Id = Field(description="choose | name_city | set_up | record | upgrade | threat | undo")
+    value: StepValue = Field(None, description="choose: 1 or 2; name_city: a city; record: won, lost or the threat "
+                                               f"level; upgrade: a character; threat: 0 to 4 ({FREE_FORM})")
     revision: StrictInt | None = Field(None, description="the revision the page shows (a stale one gets 409)")
     companion: bool = Field(False, description="set_up: play at the table even when soloboard knows every part")
 
 
 class CustomSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    city: str = Field(description="a city's id (GET /api/campaigns/custom/components)")
-    side: str = Field("blue", description="blue | damaged")
-    scenario: str | None = Field(None, description="a scenario's id, or null")
-    characters: dict[str, bool] = Field(default_factory=dict, description="{character id: upgraded side?}")
-    sky: list[tuple[str, str]] = Field(default_factory=lambda: [("basic", "easy")] * 4,
-                                       description="four [tile id or 'basic', 'easy' | 'threat'], bottom tile first")
+    city: Id = Field(description="a city's id (GET /api/campaigns/custom/components)")
+    side: Id = Field("blue", description="blue | damaged")
+    scenario: Id | None = Field(None, description="a scenario's id, or null")
+    characters: dict[Id, bool] = Field(default_factory=dict, max_length=MAX_ID,
+                                       description="{character id: upgraded side?}")
+    sky: list[tuple[Id, Id]] = Field(default_factory=lambda: [("basic", "easy")] * 4, max_length=4,
+                                     description="four [tile id or 'basic', 'easy' | 'threat'], bottom tile first")
 
 
 class Campaigns:
@@ -85,6 +92,8 @@ class Campaigns:
             raise GameError(422, str(exc), exc.rule or None) from None
         except CampaignExists as exc:
             raise GameError(409, str(exc)) from None
+        except CampaignNameError as exc:  # a name that cannot be stored: too long, or no segment of an address
+            raise GameError(400, str(exc), "campaign name") from None
         except CampaignError as exc:
             raise GameError(unusable, str(exc)) from None
         except ValueError as exc:  # an unknown step or mode
@@ -236,6 +245,9 @@ class Campaigns:
         return stored, self.run(lambda s: s.export(stored))
 
     def import_text(self, text: str, rename: str | None) -> dict[str, Any]:
+        if rename:  # a name that cannot be stored is refused before the journal is replayed
+            with self._refusals():
+                check_name(" ".join(rename.split()))
         # a file that cannot be used is the request's fault: 400
         return self.run(lambda s: self._with_game(s.import_text(text, rename=rename)), unusable=400)
 
@@ -260,7 +272,9 @@ def build_router(campaigns: Campaigns) -> APIRouter:
 
     @api.post("/import", status_code=201, summary="A campaign from an exported file (its journal is checked)")
     async def import_campaign(request: Request, lang: Lang = "en",
-                              rename: Annotated[str | None, Query(description="store it under this name")] = None,
+                              rename: Annotated[str | None, Query(
+                                  description=f"store it under this name: {NAME_RULE}",
+                                  json_schema_extra={"maxLength": MAX_NAME})] = None,
                               ) -> JSONResponse:
         data = await request.body()
 
@@ -284,25 +298,27 @@ def build_router(campaigns: Campaigns) -> APIRouter:
         return await answer(lang, lambda: campaigns.play_custom(spec), 201)
 
     @api.get("/{name}", summary="The campaign: its status, the sheet, the journal and the next step")
-    async def get(name: str, lang: Lang = "en") -> JSONResponse:
+    async def get(name: Name, lang: Lang = "en") -> JSONResponse:
         return await answer(lang, lambda: campaigns.get(name))
 
     @api.post("/{name}/steps", summary="The player's next step (choose a pile, set up, record a result...)")
-    async def step(name: str, body: Step, lang: Lang = "en") -> JSONResponse:
+    async def step(name: Name, body: Step, lang: Lang = "en") -> JSONResponse:
         return await answer(lang, lambda: campaigns.step(name, body))
 
     @api.post("/{name}/game", summary="The browser game of the digital game set up (started the first time)")
-    async def play(name: str, lang: Lang = "en") -> JSONResponse:
+    async def play(name: Name, lang: Lang = "en") -> JSONResponse:
         return await answer(lang, lambda: campaigns.play(name))
 
     @api.get("/{name}/export", summary="The campaign as a file (its whole journal)")
-    async def export(name: str, lang: Lang = "en") -> Response:
+    async def export(name: Name, lang: Lang = "en") -> Response:
         def work() -> tuple[str, dict[str, Any]]:
             with use(language(lang)):
                 return campaigns.export(name)
 
         stored, document = await run_in_threadpool(work)
-        filename = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in stored).strip("-") or "campaign"
+        # the plain filename in ASCII (a header's bytes); the name itself in filename*
+        filename = "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "-_" else "-"
+                           for ch in stored).strip("-") or "campaign"
         return Response(json.dumps(document, ensure_ascii=False, indent=1) + "\n", media_type="application/json",
                         headers={"Content-Disposition": f"attachment; filename=\"{filename}.json\"; "
                                                         f"filename*=UTF-8''{quote(stored)}.json"})

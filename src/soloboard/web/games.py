@@ -30,10 +30,11 @@ from soloboard.agents import names as agent_names
 from soloboard.agents.base import STANDARD_BUDGET
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
 from soloboard.core.registry import game_names, load_game, state_from_json
-from soloboard.core.saves import replay, save_text
+from soloboard.core.saves import MAX_FILE_DEPTH, NestingError, loads_bounded, replay, save_text
 from soloboard.core.store import Store
 from soloboard.core.table import Table
 from soloboard.i18n import _
+from soloboard.web.bounds import MAX_ID
 from soloboard.web.catalog import setup_text
 
 AI_BUDGET = STANDARD_BUDGET  # an mcts seat thinks as long as the terminal's 'ai' command (docs/agents.md)
@@ -150,8 +151,9 @@ class LiveGame:
 
 def _agent(name: str, seat: int) -> Any:
     if name not in agent_names():  # only the built-in agents: a name never imports code over the web
+        shown = name if len(name) <= MAX_ID else name[:MAX_ID] + "…"  # (a save's text is not bounded)
         raise GameError(400, _("Seat {seat}: unknown agent {agent!r}; choose one of: {agents}").format(
-            seat=seat + 1, agent=name, agents=", ".join(agent_names())))
+            seat=seat + 1, agent=shown, agents=", ".join(agent_names())))
     return make_agent(name, budget=AI_BUDGET if name == "mcts" else None)
 
 
@@ -162,14 +164,21 @@ def check_params(name: Any, params: Any) -> Any:
             game=name, games=", ".join(game_names())))
     if not isinstance(params, dict):
         raise GameError(400, _("'params' must be an object of the game's parameters"))
-    if params.get("deck") is not None:
-        # a deck is a file on the server: the browser cannot name one (it would read any file)
-        raise GameError(400, _("A deck file cannot be chosen from the browser; play the real cards with "
-                               "'soloboard play monstros --deck FILE' in the terminal"))
+    no_deck_file(params)
     try:
         return load_game(name, **params)
     except (TypeError, ValueError) as exc:
         raise GameError(400, str(exc)) from None
+
+
+def no_deck_file(params: dict[str, Any]) -> None:
+    """A request never names a file on the server: a Monstros ``deck`` (a path the game would open)
+    is refused before any game is built, so nothing is opened and the answer tells nothing about the
+    path. The browser plays the deck shipped in the package; a deck file is the terminal's
+    (``soloboard play monstros --deck FILE``: a file the person at that machine names)."""
+    if params.get("deck") is not None:
+        raise GameError(400, _("A deck file cannot be chosen from the browser; play the real cards with "
+                               "'soloboard play monstros --deck FILE' in the terminal"), "deck file")
 
 
 def _seats(game: Any, spec: Any) -> list[Seat]:
@@ -199,12 +208,31 @@ def _seats(game: Any, spec: Any) -> list[Seat]:
     return seats
 
 
-def _check_seed(seed: Any) -> int:
+def _check_seed(seed: Any, status: int = 400, field: str = "seed", rule: str | None = None) -> int:
     if seed is None:
         return random.SystemRandom().randrange(1_000_000)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise GameError(400, _("'seed' must be a whole number from 0 to {top}, or null").format(top=MAX_SEED))
+        raise GameError(status, _("'{field}' must be a whole number from 0 to {top}, or null").format(
+            field=field, top=MAX_SEED), rule)
     return seed
+
+
+def _save_envelope(text: str) -> dict[str, Any]:
+    """The save's JSON, read before anything is built from it: bounded in depth, and naming no file
+    on the server (its ``deck``), so that a refused save opens nothing."""
+    try:
+        data = loads_bounded(text, MAX_FILE_DEPTH)
+    except NestingError:
+        raise GameError(400, _("Not a game file that can be loaded: {why}").format(
+            why=_("its JSON is nested deeper than {limit} levels").format(limit=MAX_FILE_DEPTH))) from None
+    except ValueError:
+        return {}  # not JSON: the loader says why
+    if not isinstance(data, dict):
+        return {}
+    params = data.get("params")
+    if isinstance(params, dict):
+        no_deck_file(params)
+    return data
 
 
 def count_decisions(start: Any, actions: list[int]) -> int:
@@ -302,6 +330,10 @@ class Games:
 
     def import_save(self, text: str) -> tuple[LiveGame, list[dict], str]:
         """A new game from a save file's text (the terminal's format, docs/save-format.md)."""
+        data = _save_envelope(text)
+        # the save's dice: a whole number or none at all (a new game's random seed); anything else is
+        # a damaged file, refused rather than played with other dice than the file's
+        seed = _check_seed(data.get("dice_seed"), 422, "dice_seed", "dice seed")
         try:
             state = state_from_json(text)
         except InvalidSaveError as exc:
@@ -309,12 +341,8 @@ class Games:
         except Exception as exc:  # a malformed file the loader did not foresee is a bad file, not a crash
             raise GameError(400, _("Not a game file that can be loaded: {why}").format(
                 why=f"{type(exc).__name__}: {exc}")) from None
-        data = json.loads(text)
         game = state.game
         name = str(data.get("game"))
-        check_params(name, data.get("params") or {})  # the deck file rule holds for imports too
-        seed = data.get("dice_seed")
-        seed = _check_seed(seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
         ai_seats = data.get("ai_seats") or []
         agents = data.get("ai_agents") or {}
         if not isinstance(ai_seats, list) or not isinstance(agents, dict):
@@ -459,6 +487,10 @@ class Games:
             if live.campaign is not None and "name" in live.campaign and live.state.is_terminal():
                 raise GameError(409, _("This campaign game is over and its result is in the campaign's journal: "
                                        "take it back there (Undo the last step) first"), "undo")
+            if live.state.is_terminal():
+                # a result is kept as it was played (History, the statistics): never undone
+                raise GameError(409, _("The game is over and its result stays as it was played: a finished game "
+                                       "cannot be undone. Start a new game to play again"), "finished game")
             if live.table.undo() is None:
                 raise GameError(409, _("Nothing to undo: no decision of yours since the start"), "undo")
             live.decisions = decisions_of(live.table)

@@ -106,6 +106,13 @@ async def play_game(client: httpx.AsyncClient, setup: dict[str, Any], seed: int,
     game = r.json()
     tokens = {t["seat"]: t["token"] for t in game["tokens"]}
     for _ in range(moves):
+        if game["status"] == "playing" and not game["moves"] and game["to_move"] in tokens:
+            # an answer is one seat's view: another seat's moves come with that seat's token
+            r = await client.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": tokens[game["to_move"]]})
+            if r.status_code != 200:
+                out.errors.append(f"game: {r.status_code} {r.text[:200]}")
+                return
+            game = r.json()
         if game["status"] != "playing" or not game["moves"] or time.monotonic() > deadline:
             break
         if think:

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from soloboard.core.saves import MAX_FILE_DEPTH, NestingError, loads_bounded
 from soloboard.i18n import _
 from soloboard.ufs.campaign.procedure import FORMAT, VERSION, Campaign, CampaignError
 
@@ -26,7 +27,10 @@ def dumps(campaign: Campaign) -> str:
 def loads(text: str | bytes) -> Campaign:
     """A campaign from an exported file's text; :class:`CampaignError` says what is wrong."""
     try:
-        data = json.loads(text)
+        data = loads_bounded(text, MAX_FILE_DEPTH)
+    except NestingError:
+        raise CampaignError(_("not a soloboard campaign file: its JSON is nested deeper than {limit} levels").format(
+            limit=MAX_FILE_DEPTH)) from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise CampaignError(_("not a soloboard campaign file: not valid JSON ({error})").format(error=exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -8,6 +8,7 @@ was read) guards against two front ends saving over each other's steps.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +32,31 @@ UNREADABLE = "unreadable"  # a stored campaign this soloboard cannot replay now 
 
 class CampaignExists(CampaignError):
     """A campaign of that name (case and accents aside) is in the store already."""
+
+
+# A campaign is found by its name, in the terminal and in the browser's addresses (/campaign/NAME,
+# /api/campaigns/NAME): a name must fit on the sheet and be one segment of a path.
+MAX_NAME = 60
+
+
+class CampaignNameError(CampaignError):
+    """A campaign name that cannot be stored: too long, or not one segment of an address."""
+
+
+def check_name(name: str) -> str:
+    """``name`` if a campaign may be stored under it; :class:`CampaignNameError` names the rule."""
+    if len(name) > MAX_NAME:
+        raise CampaignNameError(_("a campaign name has at most {limit} characters; this one has {n}").format(
+            limit=MAX_NAME, n=len(name)))
+    # a slash splits a path, and a browser turns a backslash into one; control characters are no text
+    bad = sorted({ch for ch in name if ch in "/\\" or unicodedata.category(ch) in ("Cc", "Cs")})
+    if bad:
+        raise CampaignNameError(_("a campaign name cannot hold {chars}: the name is part of the campaign's "
+                                  "address").format(chars=" ".join(repr(ch) for ch in bad)))
+    if name.strip(".") == "":
+        raise CampaignNameError(_("a campaign name cannot be only dots: the name is part of the campaign's "
+                                  "address"))
+    return name
 
 
 @dataclass(frozen=True)
@@ -93,6 +119,7 @@ class CampaignRepository:
         return files.loads(row[0]), int(row[1])
 
     def add(self, campaign: Campaign) -> None:
+        check_name(campaign.name)
         if any(fold(n) == fold(campaign.name) for n in self.names()):
             raise CampaignExists(_("a campaign called {name!r} exists already: choose another name").format(
                 name=campaign.name))

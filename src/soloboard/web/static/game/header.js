@@ -12,6 +12,12 @@ export function closeHint(els) {
   els.hintBtn.setAttribute("aria-expanded", "false");
 }
 
+// whether the hint panel, open for the position at ply `shown` (its data-ply), is about another
+// position than the game `g`'s: a hint is for one position only, and closes when it changes
+export function hintOutdated(shown, g) {
+  return shown === undefined || shown === null || shown === "" || !g || Number(shown) !== g.ply;
+}
+
 function drawTitle(p, g) {
   const { els } = p;
   const title = gameTitle(p.cat, g.game);
@@ -40,7 +46,7 @@ export function drawHeader(p, g) {
   els.undoBtn.disabled = !g.can_undo || !tokenFor(p.game, tokens);
   // a hint is for the seat to move, on the device that holds it
   els.hintBtn.disabled = !(g.moves && g.moves.length) || !tokenToMove(p.game, tokens);
-  if (els.hintBtn.disabled && !els.hintPanel.hidden) closeHint(els);
+  if (!els.hintPanel.hidden && (els.hintBtn.disabled || hintOutdated(els.hintPanel.dataset.ply, g))) closeHint(els);
   drawAway(p, g);
 }
 

@@ -40,8 +40,14 @@ async function show(p, next, fresh = []) {
 async function fetchAndShow(p) {
   try {
     const before = p.changes;
-    const next = await api.game(p.id, tokenFor(p.game, seatTokens(p.id)));
-    if (p.alive && !p.busy && before === p.changes) await show(p, next);
+    const token = tokenFor(p.game, seatTokens(p.id));
+    const next = await api.game(p.id, token);
+    if (p.alive && !p.busy && before === p.changes) {
+      await show(p, next);
+      // the game JSON lists the moves of the seat it was asked for: when the turn is now another
+      // seat this device holds, the game is asked for again with that seat's token
+      if (tokenFor(next, seatTokens(p.id)) !== token) p.again = true;
+    }
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (!p.game) {
@@ -100,8 +106,9 @@ async function send(p, post) {
   if (p.busy || !p.game) return false;
   setBusy(p, true);
   let next;
+  const token = tokenFor(p.game, seatTokens(p.id));
   try {
-    next = await post(p.game.ply, tokenFor(p.game, seatTokens(p.id)));
+    next = await post(p.game.ply, token);
   } catch (err) {
     setBusy(p, false);
     await refusal(p, err);
@@ -112,6 +119,8 @@ async function send(p, post) {
   p.changes += 1;
   await show(p, next, Array.isArray(next.new) ? next.new : []);
   caughtUp(p);
+  // the answer is the mover's seat's view: the next seat's moves, if this device holds it, come with its token
+  if (p.alive && tokenFor(next, seatTokens(p.id)) !== token) load(p);
   return true;
 }
 
