@@ -217,25 +217,37 @@ def load_map(package: str) -> CalibrationMap | None:
 
 
 def fit_map(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence[str],
-            groups: Sequence[Any], min_games: int = 30) -> CalibrationMap:
-    """Fit a map: one beta calibration per context with at least ``min_games`` games, and the
-    default (every position) for the others; then the interval's half-widths, from the same data."""
+            groups: Sequence[Any], l2: float = 1e-3) -> CalibrationMap:
+    """Fit a map: the beta calibration's two slopes shared by every setup and one intercept per
+    setup (so a setup with few games, or none won, still gets its own level, held back towards the
+    others by the L2 penalty), a per-game default and a map-wide default for setups not seen; then
+    the interval's half-widths, from the same data."""
     from soloboard.agents.fit import fit
 
-    def one(idx: list[int]) -> tuple[float, float, float]:
+    def pooled(idx: list[int]) -> tuple[float, float, float]:
         w = fit([beta_features(raws[i]) for i in idx], [outcomes[i] for i in idx], l2=1e-4)
         return w[0], w[1], w[2]
 
     everything = list(range(len(raws)))
-    coefficients = {"": one(everything)}
+    coefficients = {"": pooled(everything)}
     for game in sorted({c.partition(":")[0] for c in contexts}):  # each game's own default
         idx = [i for i in everything if contexts[i].partition(":")[0] == game]
         if len({outcomes[i] for i in idx}) == 2:
-            coefficients[f"{game}:"] = one(idx)
-    for context in sorted(set(contexts)):
-        idx = [i for i in everything if contexts[i] == context]
-        if len({groups[i] for i in idx}) >= min_games and len({outcomes[i] for i in idx}) == 2:
-            coefficients[context] = one(idx)
+            coefficients[f"{game}:"] = pooled(idx)
+    names = sorted(set(contexts))
+    if len(names) > 1 and len(set(outcomes)) == 2:
+        column = {c: k for k, c in enumerate(names)}
+        rows = []
+        for i in everything:
+            one_hot = [0.0] * len(names)
+            one_hot[column[contexts[i]]] = 1.0
+            _, ln_r, ln_not_r = beta_features(raws[i])
+            rows.append([1.0, ln_r, ln_not_r, *one_hot[1:]])  # the first setup is the reference level
+        w = fit(rows, list(outcomes), l2=l2)
+        for c, k in column.items():
+            coefficients[c] = (w[0] + (w[2 + k] if k else 0.0), w[1], w[2])
+    elif names and len(set(outcomes)) == 2:
+        coefficients[names[0]] = pooled(everything)
     cmap = CalibrationMap(coefficients)
     chances = [cmap.chance(raws[i], contexts[i]) for i in everything]
     return CalibrationMap(coefficients, halfwidths(chances, outcomes))

@@ -6,8 +6,10 @@ each decision it receives the game's own random-number generator (``play_one`` h
 over: ``sees_dice``), and every path of its search draws its chance outcomes from a copy
 of it, so each path meets exactly the dice the game would give it. With no chance left
 the game is a puzzle: the tree keeps no transpositions (a position reached by two paths
-may face different dice), and positions past the next roll are expanded too (the rolls
-are known, so planning further pays).
+may face different dice). Its tree ends at the next roll like ``mcts``'s, but that roll is
+the real one, not a sample: the same search, with strictly more knowledge. (Expanding the
+later rounds too, since their dice are known, spread the same iterations too thin: 1 win
+in 7 games at threat 2 against 5 in 20 for ``mcts``.)
 
 Its win rate is an estimate of what the dice allow, not a proof: a search with a budget
 can miss a winning line, so the true bound is at least this high. Never used for hints or
@@ -33,8 +35,7 @@ class ClairvoyantAgent(MCTSAgent):
 
     def __init__(self, budget: str | float | Budget | None = None, seed: Any = None,
                  exploration: float = 0.1, prior_visits: float = 2.0) -> None:
-        super().__init__(budget, seed, exploration=exploration, prior_visits=prior_visits, reuse=False,
-                         later_visits=1)
+        super().__init__(budget, seed, exploration=exploration, prior_visits=prior_visits, reuse=False)
         self.dice: random.Random | None = None
         self._world: Any = None
 

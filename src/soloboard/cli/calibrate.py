@@ -39,6 +39,8 @@ from soloboard.cli.report import Interrupted, check_counts, play_series, setups
 from soloboard.core.registry import load_game
 from soloboard.core.store import Store
 
+COVERAGE_LOW, COVERAGE_HIGH = 0.88, 0.95  # what a "90 % interval" must reach to be shown
+
 
 def collect(db: Store, series: list[Any], games: int) -> list[dict[str, Any]]:
     """One row per decision the agent searched: its raw estimate, the outcome, the setup, the game."""
@@ -165,11 +167,28 @@ def summary_table(summary: list[tuple[str, dict[str, Any]]], level: float) -> Ta
 def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console: Console) -> int:
     cmap = C.fit_map([r["raw"] for r in rows], [r["won"] for r in rows], [r["context"] for r in rows],
                      [r["game"] for r in rows])
+    # the interval is kept only if, judged on games its map did not see (cross-fitting), its coverage
+    # held in every setup: otherwise no interval is shown at all
+    try:
+        held_out = cross_fitted(rows)
+    except ValueError:
+        held_out = []  # too few games to judge the interval on unseen ones: none is kept
+    coverage: dict[str, float | None] = {}
+    for setup in dict.fromkeys(r["setup"] for r in held_out):
+        mine = [r for r in held_out if r["setup"] == setup]
+        coverage[setup] = figures(mine, C.CalibrationMap({"": (0.0, 1.0, 1.0)}, (0.0,) * C.BINS))["coverage"]
+    honest = bool(coverage) and all(c is not None and COVERAGE_LOW <= c <= COVERAGE_HIGH for c in coverage.values())
     provenance = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}),
                   "decisions": len(rows), "date": datetime.date.today().isoformat(),
-                  "contexts": sorted(k for k in cmap.coefficients if k)}
-    fitted = C.CalibrationMap(cmap.coefficients, cmap.halfwidths, cmap.level, provenance)
+                  "contexts": sorted(k for k in cmap.coefficients if k),
+                  "interval_coverage_cross_fitted": {k: round(v, 3) if v is not None else None
+                                                     for k, v in coverage.items()}}
+    fitted = C.CalibrationMap(cmap.coefficients, cmap.halfwidths if honest else None, cmap.level, provenance)
     Path(path).write_text(json.dumps(fitted.to_json(), indent=1) + "\n", encoding="utf-8")
     console.print(f"calibration map fitted on {provenance['games']} games ({len(rows)} decisions) written to {path}; "
                   "check it with other seeds")
+    if not honest:
+        console.print(f"no interval: its coverage on games the map did not see was outside "
+                      f"{COVERAGE_LOW:.0%}-{COVERAGE_HIGH:.0%} in some setup "
+                      f"({', '.join(f'{k} {v:.0%}' for k, v in coverage.items() if v is not None)})")
     return 0
