@@ -210,3 +210,19 @@ def test_a_game_without_its_own_map_says_its_chances_are_raw(tmp_path: Path) -> 
     assert "no calibration has been measured for this game" in con.file.getvalue()  # type: ignore[attr-defined]
     boxed = C.calibrator(soloboard.load_game("ufs", threat=1))
     assert boxed.context == "ufs:threat=1"
+
+
+def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
+    cmap = C.load_map("soloboard.ufs")
+    assert cmap is not None
+    for key in ("command", "seed", "games", "decisions", "date"):
+        assert cmap.provenance[key], key
+    assert "soloboard calibrate ufs" in cmap.provenance["command"]
+    assert {f"ufs:threat={t}" for t in range(5)} <= set(cmap.coefficients)
+    cal = C.calibrator(soloboard.load_game("ufs", threat=1))
+    assert cal.calibrated
+    chances = [cal.chance(r) for r in (0.05, 0.2, 0.5, 0.8, 0.95)]
+    assert chances == sorted(chances)  # a map keeps the search's order of moves
+    assert cal.chance(1.0) == 1.0 and cal.chance(0.0) == 0.0
+    # a harder setup: the same raw estimate means a smaller chance
+    assert C.calibrator(soloboard.load_game("ufs", threat=3)).chance(0.5) < cal.chance(0.5)

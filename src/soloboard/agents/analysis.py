@@ -25,9 +25,10 @@ from soloboard.core.registry import kit_of
 HINT_BUDGET = STANDARD_BUDGET  # a hint answers within a second while another game is played (docs/agents.md)
 HINT_SEED = 0
 REVIEW_MIN_VISITS = 24  # the move played is searched at least this often (and as often as the best move)
-# two searches of one position with different seeds give chances this far apart (95th percentile,
-# docs/agents.md "Reviews"): a smaller difference between two moves is not called a mistake
-NOISE = 0.05
+# a smaller difference between two moves is not called a mistake: twice the largest a review saw between the
+# move a hint chose with another seed and its own choice (0.005 over 278 decisions at threats 1 and 2,
+# tools/review_noise.py; two searches' chances of one position differ by under 0.001: docs/agents.md "Reviews")
+NOISE = 0.01
 
 
 @dataclass(frozen=True)
