@@ -48,10 +48,14 @@ def _private_autosave_folder(tmp_path_factory: pytest.TempPathFactory, monkeypat
 
 
 @pytest.fixture(autouse=True)
-def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The terminal follows the machine's locale: tests expect English whatever LANG says (tests of
-    the languages set their own)."""
+    the languages set their own), and a test that switched the language leaves English behind."""
+    from soloboard.i18n import set_language
+
     monkeypatch.setenv("SOLOBOARD_LANG", "en")
+    yield
+    set_language("en")
 
 
 # --- building positions -----------------------------------------------------------------
@@ -328,3 +332,17 @@ def place_action(color: str, value: int, space: str) -> int:
 def roswell_start() -> Any:
     """Roswell, easy sky, round 1: dice G135 W26 rolled, nothing placed yet."""
     return play(new_state("roswell", threat=0), "roll G135 W26")
+
+
+class Typist:
+    """Types ``lines`` at the prompts (then ends the input: EOFError), recording the prompts."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)

@@ -19,11 +19,12 @@ import pytest
 from rich.console import Console
 
 import soloboard
+from conftest import Typist
 from soloboard.cli import terminal
 from soloboard.cli.main import main
 from soloboard.cli.play import run_play, same_spawn_outcome
 from soloboard.cli.replay import run_replay
-from soloboard.cli.session import SAVE_PROMPT, TerminalSession
+from soloboard.cli.session import SAVE_NAME_PROMPT, SAVE_PROMPT, TerminalSession
 from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.chance import HistorySampler
 from soloboard.ufs.render import action_text, mothership_action_text
@@ -97,7 +98,9 @@ class Driver:
         self.prompts.append(prompt)
         if len(self.prompts) > 5000:
             raise AssertionError("the game does not end: is the driver out of step with run_play?")
-        if prompt == SAVE_PROMPT:
+        if prompt == SAVE_PROMPT:  # yes/no first, then the file name
+            return "y" if self.save_as else ""
+        if prompt.startswith(SAVE_NAME_PROMPT.split("{")[0]):
             return self.save_as
         if self.script:
             item = self.script.pop(0)
@@ -474,20 +477,6 @@ def test_replay_runs_to_the_end_without_waiting(tmp_path: Path) -> None:
     assert "Rounds played" in text
     # what happened is told from the events: the Mothership Phase step by step
     assert "Mothership Phase" in text and "  · The mothership moves down to row 1" in text
-
-
-class Typist:
-    """Types ``lines`` at the prompts (then ends the input), recording the prompts."""
-
-    def __init__(self, *lines: str) -> None:
-        self.lines = list(lines)
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
 
 
 def test_replay_steps_forward_back_and_to_a_round(tmp_path: Path) -> None:

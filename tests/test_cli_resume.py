@@ -212,7 +212,7 @@ def test_typed_ahead_lines_after_the_end_are_not_a_file_name(tmp_path: Path, hom
     assert run.returncode == 0, run.stderr
     assert "LOST: base destroyed" in run.stdout
     assert os.listdir(work) == []  # no file called G4c1 (or anything else)
-    assert "Save a copy" not in run.stdout
+    assert "Save this game" not in run.stdout and "File name" not in run.stdout
     assert load(home / "autosave-ufs.json").is_terminal()  # the finished game is kept, to replay
 
 

@@ -53,11 +53,12 @@ class Mirror:
         self.settle()
 
 
-def spawn(args: list[str], home: Path) -> Any:
+def spawn(args: list[str], home: Path, cwd: Path | None = None) -> Any:
     env = {**os.environ, "SOLOBOARD_HOME": str(home), "TERM": "dumb", "COLUMNS": "80", "LINES": "24"}
     if not SOLOBOARD.exists():
         pytest.skip(f"{SOLOBOARD} is not installed (pip install -e .)")
-    child = pexpect.spawn(str(SOLOBOARD), args, env=env, dimensions=(24, 80), encoding="utf-8", timeout=60)
+    child = pexpect.spawn(str(SOLOBOARD), args, env=env, dimensions=(24, 80), encoding="utf-8", timeout=60,
+                          cwd=str(cwd) if cwd is not None else None)
     return child
 
 
@@ -104,17 +105,23 @@ def test_a_whole_game_at_a_terminal_previews_saves_quits_and_resumes(tmp_path: P
     assert soloboard.state_from_json(kept.read_text("utf-8")) == mirror.state
     assert json.loads(saved.read_text("utf-8"))["dice_seed"] == SEED
 
-    child = spawn(["resume"], home)
+    work = tmp_path / "cwd"
+    work.mkdir()
+    child = spawn(["resume"], home, cwd=work)
     child.expect("Resuming the game kept in")
     child.expect(PROMPT)
     while not mirror.state.is_terminal():
         play_moves(child, mirror, 1)
     child.expect("WON" if mirror.state.returns()[0] == 1.0 else "LOST")
-    child.expect("Save a copy of this game")  # asked at a terminal, after the game is kept
+    # asked at a terminal, after the game is kept: yes/no first; commands typed ahead are no file name
+    child.expect(r"Save this game under a name of your own\? \[y/N\] ")
+    child.sendline("hint")
+    child.sendline("board")
     child.sendline("")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+    assert list(work.iterdir()) == []  # no file called hint or board
     final = soloboard.state_from_json(kept.read_text("utf-8"))
     assert final.is_terminal() and final.history() == mirror.state.history()
 

@@ -10,8 +10,9 @@ import pytest
 from rich.console import Console
 
 import soloboard
+from conftest import Typist
 from soloboard.cli.play_monstros import run_play_monstros
-from soloboard.cli.session import SAVE_PROMPT, TerminalSession
+from soloboard.cli.session import SAVE_NAME_PROMPT, SAVE_PROMPT, TerminalSession
 
 
 @pytest.fixture(autouse=True)
@@ -33,23 +34,9 @@ def console() -> tuple[Console, io.StringIO]:
     return Console(file=out, width=110, color_system=None, highlight=False), out
 
 
-class Script:
-    """Feeds lines to the game; raises EOFError (end of input) when they run out."""
-
-    def __init__(self, *lines: str) -> None:
-        self.lines = list(lines)
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
-
-
 def run(*lines: str, params=None, ai_seats=None, seed=11):
     con, out = console()
-    script = Script(*lines)
+    script = Typist(*lines)
     code = run_play_monstros(params or {"players": 2}, seed=seed, ai_seats=ai_seats, console=con, input_fn=script)
     return code, out.getvalue(), script
 
@@ -111,7 +98,7 @@ def test_undo_takes_back_the_ai_moves_after_the_last_person():
 
     con, out = console()
     state = soloboard.load_game("monstros", players=2).new_initial_state()
-    session = MonstrosSession(state, 4, {1}, con, Script())
+    session = MonstrosSession(state, 4, {1}, con, Typist())
     session.advance()
     while session.state.seat == 0:  # seat 0 (a person) plays its turn with the first legal move
         assert not session.state.is_terminal()
@@ -187,14 +174,14 @@ def test_end_of_input_and_interrupt_end_cleanly():
 ])
 def test_invalid_parameters_return_2(params, ai_seats, message):
     con, out = console()
-    assert run_play_monstros(params, seed=1, ai_seats=ai_seats, console=con, input_fn=Script()) == 2
+    assert run_play_monstros(params, seed=1, ai_seats=ai_seats, console=con, input_fn=Typist()) == 2
     assert pytest.importorskip("re").search(message, out.getvalue())
 
 
 def test_finished_game_can_be_saved(tmp_path, at_a_terminal):
     path = tmp_path / "end.json"
-    _, text, script = run(str(path), ai_seats=[0], params={"players": 1}, seed=2)
-    assert script.prompts == [SAVE_PROMPT]
+    _, text, script = run("y", str(path), ai_seats=[0], params={"players": 1}, seed=2)
+    assert script.prompts == [SAVE_PROMPT, SAVE_NAME_PROMPT.format(example="monstros.json")]
     assert f"Saved to {path}" in text
     assert soloboard.state_from_json(path.read_text("utf-8")).is_terminal()
 

@@ -45,7 +45,7 @@ def _help_language() -> str:
         return "en"
 
 
-class _Formatter(argparse.HelpFormatter):
+class TranslatedHelpFormatter(argparse.HelpFormatter):
     """Help texts are msgids (``N_``): translated when the help is printed, not when the parser is built."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
@@ -66,7 +66,7 @@ def add_parser(sub: Any) -> None:
     _asked_language = None  # a new command line: no --lang read yet
     p = sub.add_parser("campaign", help=N_("the campaign: chapters, piles, battles, journal (companion or digital)"),
                        description=N_("the campaign: chapters, piles, battles, journal (companion or digital)"),
-                       formatter_class=_Formatter)
+                       formatter_class=TranslatedHelpFormatter)
     p.add_argument("--store", help=N_("the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)"))
     p.add_argument("--lang", choices=LANGUAGES, action=_LangAction,
                    help=N_("language of the sheet, the journal and the messages (default: $SOLOBOARD_LANG, else the "
@@ -74,7 +74,7 @@ def add_parser(sub: Any) -> None:
     steps = p.add_subparsers(dest="step", required=True)
 
     def step(name: str, text: str, which: bool = True) -> argparse.ArgumentParser:
-        s = steps.add_parser(name, help=text, description=text, formatter_class=_Formatter)
+        s = steps.add_parser(name, help=text, description=text, formatter_class=TranslatedHelpFormatter)
         # also after the step ("campaign status --store FILE"); SUPPRESS keeps the one given before it
         s.add_argument("--store", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         s.add_argument("--lang", choices=LANGUAGES, action=_LangAction, default=argparse.SUPPRESS,
@@ -91,8 +91,9 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--box", default="ufs-boxed",
                    help=N_("the campaign's components: ufs-boxed (default) or a plugin's box"))
     step("list", N_("every campaign in the store"), which=False)
-    s = step("status", N_("where the campaign stands and what to do next"), which=False)
-    s.add_argument("status_name", metavar="NAME", nargs="?")
+    # status and journal take the campaign as -c NAME like every other step, or (as before) as NAME
+    s = step("status", N_("where the campaign stands and what to do next"))
+    s.add_argument("status_name", metavar="NAME", nargs="?", help=N_("the same as -c NAME"))
     s = step("choose", N_("choose pile 1 or 2 (chapter 4: name the final battle's city)"))
     s.add_argument("pile", metavar="PILE")
     s = step("battle", N_("set up the battle's next game: digital when soloboard knows every component, "
@@ -105,8 +106,8 @@ def add_parser(sub: Any) -> None:
     s = step("threat", N_("change the threat level (0-4) for the games set up from now on"))
     s.add_argument("level", metavar="T", type=int)
     step("undo", N_("take back the last record (a draw comes out the same when done again)"))
-    s = step("journal", N_("the campaign sheet and every record"), which=False)
-    s.add_argument("journal_name", metavar="NAME", nargs="?")
+    s = step("journal", N_("the campaign sheet and every record"))
+    s.add_argument("journal_name", metavar="NAME", nargs="?", help=N_("the same as -c NAME"))
     s.add_argument("--json", action="store_true", help=N_("the records as JSON"))
     s = step("export", N_("write the campaign to a JSON file"))
     s.add_argument("file", metavar="FILE")
@@ -195,7 +196,7 @@ def _show(repo: Any, args: argparse.Namespace) -> int:
     from soloboard.ufs.campaign import files, sheet
 
     step = args.step
-    c, _revision = repo.load(getattr(args, f"{step}_name"))
+    c, _revision = repo.load(_shown_name(args))
     if step == "journal" and args.json:
         print(files.dumps(c))
         return 0
@@ -210,6 +211,17 @@ def _show(repo: Any, args: argparse.Namespace) -> int:
         print(_("Journal:"))
         print("\n".join(sheet.journal_lines(c)))
     return 0
+
+
+def _shown_name(args: argparse.Namespace) -> str | None:
+    """The campaign ``status`` / ``journal`` show: -c NAME or the positional NAME (one of them, or the same)."""
+    positional, option = getattr(args, f"{args.step}_name", None), getattr(args, "name", None)
+    if positional is not None and option is not None and positional != option:
+        from soloboard.ufs.campaign.procedure import CampaignError
+
+        raise CampaignError(_("two campaigns named: {first!r} and -c {second!r}; name one").format(
+            first=positional, second=option))
+    return option if option is not None else positional
 
 
 def _export(repo: Any, args: argparse.Namespace) -> int:
@@ -232,7 +244,14 @@ def _import(repo: Any, args: argparse.Namespace) -> int:
         records = [dict(r) for r in c.records]
         records[0]["name"] = args.rename
         c = Campaign.from_records(records)
-    repo.add(c)
+    from soloboard.ufs.campaign.repository import CampaignExists
+
+    try:
+        repo.add(c)
+    except CampaignExists:
+        raise CampaignExists(_("a campaign called {name!r} exists already: import it under another name with "
+                               "--as, e.g. soloboard campaign import {file} --as 'NEW NAME'").format(
+                                   name=c.name, file=args.file)) from None
     print(ngettext("Campaign '{name}' imported ({n} record checked).",
                    "Campaign '{name}' imported ({n} records checked).", len(c.records)).format(
                        name=c.name, n=len(c.records)))
@@ -281,8 +300,11 @@ def _change(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
 
 def _phase(phase: str) -> str:
     """Where a campaign stands (the stored phase id), in the current language."""
-    words = {"choose": pgettext("campaign phase", "choose"), "name_city": pgettext("campaign phase", "name_city"),
-             "set_up": pgettext("campaign phase", "set_up"), "playing": pgettext("campaign phase", "playing"),
+    # the stored ids (set_up, name_city...) are never shown: each has its words
+    words = {"choose": pgettext("campaign phase", "choosing a pile"),
+             "name_city": pgettext("campaign phase", "naming the city of The Final Battle"),
+             "set_up": pgettext("campaign phase", "setting up a game"),
+             "playing": pgettext("campaign phase", "game in play"),
              "over": pgettext("campaign phase", "over")}
     return words.get(phase, phase)
 

@@ -1,4 +1,5 @@
-"""``soloboard`` command line: play, replay, sim, bench."""
+"""The ``soloboard`` command line: every subcommand (play, replay, resume, sim, bench, hint, review,
+report, calibrate, serve, campaign) and the options of each game (from its kit)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,18 @@ import sys
 from typing import Any
 
 from soloboard import __version__
+from soloboard.cli.campaign import TranslatedHelpFormatter
 from soloboard.cli.campaign import add_parser as add_campaign_parser
 from soloboard.cli.campaign import run as run_campaign
 from soloboard.core.registry import game_names, kit, kits, report_options
-from soloboard.i18n import LANGUAGES, detect, set_language
+from soloboard.i18n import LANGUAGES, N_, detect, set_language
+
+# what 'soloboard --help' says first: plain text (argparse prints it as it is, no reST), every subcommand
+DESCRIPTION = N_("soloboard: digital editions of solo board games. Commands: play (a game in the terminal), "
+                 "replay (step through a saved game), resume (the game left last), sim (many games played by an "
+                 "agent), bench (speed), hint (the best moves of a saved position), review (a saved game's costly "
+                 "decisions), report (win rates, as HTML), calibrate (do the AI's chances hold?), serve (play in "
+                 "the browser), campaign (the boxed game's campaign). 'soloboard COMMAND --help' says more.")
 
 
 def _game_params(args: argparse.Namespace) -> dict[str, Any]:
@@ -69,7 +78,8 @@ def _set_language(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="soloboard", description=__doc__)
+    parser = argparse.ArgumentParser(prog="soloboard", description=DESCRIPTION,
+                                     formatter_class=TranslatedHelpFormatter)
     parser.add_argument("--version", action="version", version=f"soloboard {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from soloboard.cli.part import TerminalPart
-from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
+from soloboard.cli.session import AGENT_HELP, InputFn, TerminalSession, enable_line_editing
 from soloboard.cli.terminal import game_label, notices_panel, outcome, summary
 from soloboard.cli.ufs_screen import MIN_WIDTH, compact_board
 from soloboard.cli.ufs_tell import EventTeller
@@ -60,6 +60,14 @@ COMMANDS_HELP = N_("""\
   help           this text
   quit           leave the game (also q, exit, Ctrl-C): it is kept, 'soloboard resume' continues it""")
 
+# i18n: keep 'remove' and the space (b2) as they are
+REMOVE_HELP = N_("""\
+  remove SPACE   boxed edition: remove a robot from the base at any time, in the
+                 Dice Phase too (e.g. remove b2)""")
+
+# a placement typed at the end-of-game file-name question: never a file name
+_MOVE_SHAPE = re.compile(r"^[a-z]\s*[1-6]\s*[a-e]\s*[0-5]$", re.IGNORECASE)
+
 _GROUP_LABELS = {
     "use": N_("use a room"), "discard": N_("discard"), "dig": N_("dig"), "remove": N_("remove a robot"),
     "install": N_("install"), "spawn": N_("spawn"), "done": N_("end"), "skip": N_("end"),
@@ -81,9 +89,12 @@ def _ufs_state(state: State) -> UFSState:
 def help_text(state: State) -> str:
     """The rules in brief and the notation of this game's edition, then the commands."""
     game = _ufs_game(state)
+    commands = f"{_(COMMANDS_HELP)}\n{_(AGENT_HELP)}"
     if game is None:
-        return _(COMMANDS_HELP)
-    return f"{rules_summary(game)}\n\n{notation_help(game)}\n\n{_(COMMANDS_HELP)}"
+        return commands
+    if game.ruleset.robots_removed_at_will:  # the boxed edition: a robot may leave the base at any time
+        commands += f"\n{_(REMOVE_HELP)}"
+    return f"{rules_summary(game)}\n\n{notation_help(game)}\n\n{commands}"
 
 
 def hints(state: State) -> dict[str, str]:
@@ -231,6 +242,8 @@ class PlaySession(TerminalSession):
     """A one-player game at the terminal (Under Falling Skies, both editions)."""
 
     commands: ClassVar[dict[str, str]] = {**TerminalSession.commands, "preview": "cmd_preview", "p": "cmd_preview"}
+    move_words: ClassVar[frozenset[str]] = frozenset({
+        "use", "discard", "dig", "install", "remove", "skip", "spawn", "done", "six", "no", "ability", "roll", "sky"})
 
     def __init__(self, state: State, seed: int, console: Console, input_fn: InputFn) -> None:
         super().__init__(state, seed, console, input_fn)
@@ -238,6 +251,10 @@ class PlaySession(TerminalSession):
         self.numbered: list[int] = []
         self.legend_due = True  # the key to the board's signs is shown with the first full board
         self.previews = Previews()
+
+    def looks_like_move(self, text: str) -> bool:
+        """A placement (``G5c3``, ``g 5 c3``): a letter, a die value and a space."""
+        return _MOVE_SHAPE.match(text) is not None
 
     def prompt(self) -> str:
         return _("round {round} · {phase}> ").format(round=getattr(self.state, "round", "?"),

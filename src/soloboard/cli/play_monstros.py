@@ -20,7 +20,7 @@ from rich.text import Text
 from soloboard.agents import make as make_agent
 from soloboard.agents.base import STANDARD_BUDGET
 from soloboard.cli.part import TerminalPart
-from soloboard.cli.session import InputFn, TerminalSession, enable_line_editing
+from soloboard.cli.session import AGENT_HELP, InputFn, TerminalSession, enable_line_editing
 from soloboard.core.api import State
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
@@ -111,6 +111,9 @@ class MonstrosSession(TerminalSession):
 
     save_example = "monstros.json"
     commands: ClassVar[dict[str, str]] = {**TerminalSession.commands, "preview": "cmd_preview"}
+    move_words: ClassVar[frozenset[str]] = frozenset({
+        "play", "tower", "five", "pass", "reshuffle", "no-reshuffle", "hit", "shield", "reroll", "token", "done",
+        "remove", "place", "bottom", "stop", "return", "keep"})
 
     def __init__(self, state: MonstrosState, seed: int, ai_seats: set[int], console: Console,
                  input_fn: InputFn, agent: Any = None) -> None:
@@ -281,6 +284,7 @@ class MonstrosSession(TerminalSession):
 
     def cmd_help(self, _arg: str) -> bool:
         self.console.print(_(HELP), highlight=False)
+        self.console.print(_(AGENT_HELP), highlight=False)
         return True
 
     def cmd_board(self, _arg: str) -> bool:

@@ -39,7 +39,16 @@ from soloboard.core.table import undo_point
 from soloboard.i18n import N_, _, pgettext
 
 InputFn = Callable[[str], str]
-SAVE_PROMPT = N_("Save a copy of this game under a name of your own? File name (Enter = no): ")
+# the end of a game asks yes/no first, and a file name only after a yes: a line typed ahead (hint, board...)
+# is never taken as a file name
+SAVE_PROMPT = N_("Save this game under a name of your own? [y/N] ")
+SAVE_NAME_PROMPT = N_("File name (e.g. {example}; Enter = do not save): ")
+# i18n: keep the command words (hint, ai) as they are
+AGENT_HELP = N_("""\
+  hint           the three best moves, with their estimated chance of winning and
+                 what each one does (hint 1s, hint 2000it: think longer)
+  ai             the AI (the mcts agent) plays the current move for you
+                 (ai 1s, ai 2000it: think longer)""")
 QUIT_PROMPT = N_("Leave the game? It is kept for 'soloboard resume'. [y/N] ")
 
 
@@ -59,6 +68,8 @@ class TerminalSession:
         "ai": "cmd_ai", "hint": "cmd_hint",  # the agents (issue 10): cli/hint.py
     }
     save_example = "mygame.json"
+    # the first words of this game's moves: typed at the file-name question, they are not a file name
+    move_words: ClassVar[frozenset[str]] = frozenset()
     # None: ask questions only when stdin is a terminal; tests set True or False
     interactive: ClassVar[bool | None] = None
 
@@ -220,9 +231,7 @@ class TerminalSession:
             return ""
 
     def confirm(self, prompt: str) -> bool:
-        # English y/yes always; the language's own answer too (s/sim, a/ano, t/tak, s/sí)
-        yes = {"y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")}
-        return self.ask(prompt).strip().lower() in yes
+        return self.is_yes(self.ask(prompt))
 
     # --- leaving and autosave ---------------------------------------------------------------------
 
@@ -313,17 +322,52 @@ class TerminalSession:
         return True
 
     def offer_save(self) -> None:
-        """The end of a game: it is kept in the autosave file; at a terminal, a copy may be named."""
+        """The end of a game: it is kept in the autosave file; at a terminal, a copy may be named.
+
+        The question is yes/no first: a command or a move typed ahead (``hint``, ``board``...) is a
+        no, and a file name is asked only after a yes (where a command word or a move is refused)."""
         path = self.autosave()
         if path is not None:
             self.console.print(Text(_("The game is kept in {path} (watch it again: soloboard replay {path}).").format(
                 path=path), style="dim"))
         if not self.asks:
-            return  # piped input: a line typed ahead is not a file name
+            return  # piped input: a line typed ahead is not an answer
+        answer = self.ask(_(SAVE_PROMPT)).strip()
+        if not self.is_yes(answer):
+            if answer and self.is_not_a_file_name(answer):
+                self.console.print(Text(_("The game is over: '{text}' is not an answer; the game was not saved "
+                                          "(it is kept for soloboard replay).").format(text=answer), style="dim"))
+            return
         while True:
-            name = self.ask(_(SAVE_PROMPT)).strip()
-            if not name or self.save(name):
+            name = self.ask(_(SAVE_NAME_PROMPT).format(example=self.save_example)).strip()
+            if not name:
+                self.console.print(Text(_("Not saved."), style="yellow"))
                 return
+            if self.is_not_a_file_name(name):
+                self.error(_("{text} is a command or a move, not a file name").format(text=repr(name)),
+                           _("type a file name such as {example}, or Enter not to save").format(
+                               example=self.save_example))
+                continue
+            if self.save(name):
+                return
+
+    def is_not_a_file_name(self, text: str) -> bool:
+        """Whether ``text`` reads as a command or a move (a line typed ahead), so not as a file name."""
+        words = text.strip().lower().split()
+        if not words:
+            return False
+        first = words[0]
+        return first in self.commands or first in self.move_words or text.strip().isdigit() or self.looks_like_move(
+            text.strip())
+
+    def looks_like_move(self, text: str) -> bool:
+        """Whether ``text`` has the shape of one of this game's moves (a game's session says)."""
+        return False
+
+    def is_yes(self, answer: str) -> bool:
+        # English y/yes always; the language's own answer too (s/sim, a/ano, t/tak, s/sí)
+        yes = {"y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")}
+        return answer.strip().lower() in yes
 
     def cmd_load(self, arg: str) -> bool:
         if not arg:

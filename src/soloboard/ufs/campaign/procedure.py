@@ -200,10 +200,13 @@ class Campaign:
             except IllegalActionError as exc:
                 raise CampaignError(_("record {n} ({kind}) breaks the rules: {error}").format(
                     n=n, kind=rec["kind"], error=exc)) from None
-            except (KeyError, TypeError, ValueError) as exc:
+            except KeyError as exc:  # a field the record must have: named, never as Python's KeyError('won')
+                raise CampaignError(_("record {n} ({kind}) is malformed: it has no {field!r}").format(
+                    n=n, kind=rec.get("kind"), field=exc.args[0] if exc.args else "?")) from None
+            except (TypeError, ValueError) as exc:
                 if isinstance(exc, CampaignError):
                     raise
-                raise CampaignError(_("record {n} ({kind}) is malformed ({error!r})").format(
+                raise CampaignError(_("record {n} ({kind}) is malformed: {error}").format(
                     n=n, kind=rec.get("kind"), error=exc)) from None
         if campaign._next_auto() is not None:
             raise CampaignError(_("the journal ends before the campaign's own next step: it was cut short"))
