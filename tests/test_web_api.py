@@ -775,7 +775,7 @@ def test_setup_refuses_deeply_nested_params_with_the_bound(client: TestClient) -
 
 @pytest.mark.parametrize(("path", "body", "words"), [
     ("/api/games", '{"game": "ufs", "params": {"x": ' + "[" * 5000 + "]" * 5000 + "}}", "nested too deeply"),
-    ("/api/games", '{"game": "ufs", "params": {"x": ' + "[" * 900 + "]" * 900 + "}}", "at most 4"),
+    ("/api/games", '{"game": "ufs", "params": {"x": ' + "[" * 400 + "]" * 400 + "}}", "at most 4"),
     ("/api/games", json.dumps({"game": "ufs", "params": {"city": "r" * 201}}), "at most 200"),
     ("/api/games", json.dumps({"game": "ufs", "params": {"x": list(range(65))}}), "at most 64"),
     ("/api/games", json.dumps({"game": "u" * 65}), "at most 64 characters"),
@@ -907,3 +907,22 @@ def test_a_hints_move_sent_after_the_game_moved_on_is_stale(client: TestClient) 
                     headers=headers)
     assert error_of(r, 409)["rule"] == "stale move"
     assert client.get(f"/api/games/{game['id']}").json()["ply"] == after["ply"]
+
+
+def test_a_deep_body_is_refused_whatever_the_recursion_limit(client: TestClient) -> None:
+    """The depth is read from the text, not from the parser giving up: code that raised the interpreter's
+    recursion limit (a library, a test run) must not let a 5,000-deep body through."""
+    import sys
+
+    from soloboard.core.saves import text_nesting, too_deep
+
+    assert text_nesting('{"a": "[[[[", "b": [[1], {"c": "\\\\\\"]]"}]}') == 3  # brackets in strings do not count
+    assert not too_deep("[" * 10 + "]" * 10, 10) and too_deep("[" * 11 + "]" * 11, 10)
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(100_000)
+    try:
+        r = client.post("/api/games", content='{"game": "ufs", "params": {"x": ' + "[" * 5000 + "]" * 5000 + "}}",
+                        headers={"Content-Type": "application/json"})
+    finally:
+        sys.setrecursionlimit(old)
+    assert "nested too deeply" in error_of(r, 400)["error"]

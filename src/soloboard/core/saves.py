@@ -45,10 +45,46 @@ def nesting(value: Any) -> int:
     return deepest
 
 
+def text_nesting(text: str | bytes) -> int:
+    """How deep the arrays and objects of JSON text nest, read from the text itself (brackets outside
+    strings), so that no parser has to go that deep first: whether a parser gives up depends on the
+    interpreter's recursion limit, which other code may have raised."""
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
+def too_deep(text: str | bytes, limit: int) -> bool:
+    """Whether JSON text nests deeper than ``limit`` (cheap when it has few brackets: counted in C)."""
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return False
+    return text_nesting(raw) > limit
+
+
 def loads_bounded(text: str | bytes, limit: int = MAX_FILE_DEPTH) -> Any:
     """``json.loads(text)``, refusing JSON nested deeper than ``limit`` levels (:class:`NestingError`,
     also for a nesting so deep that the parser itself gives up). Malformed JSON raises
     ``json.JSONDecodeError`` as ``json.loads`` does."""
+    if too_deep(text, limit):
+        raise NestingError(limit)
     try:
         data = json.loads(text)
     except RecursionError:

@@ -23,9 +23,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from soloboard import __version__
+from soloboard.core.saves import too_deep
 from soloboard.core.store import Store
 from soloboard.web.api import build_router
-from soloboard.web.bounds import MAX_BODY
+from soloboard.web.bounds import MAX_BODY, MAX_BODY_DEPTH
 from soloboard.web.campaigns import Campaigns
 from soloboard.web.campaigns import build_router as campaign_router
 from soloboard.web.games import GameError, Games
@@ -46,6 +47,7 @@ def _problem(error: dict[str, Any]) -> str:
     return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))
 
 
+TOO_DEEP = "Bad request: the body's JSON is nested too deeply to be read"
 TOO_LARGE = f"The request's body is larger than {MAX_BODY} bytes, more than any request of this API takes"
 
 
@@ -59,7 +61,7 @@ def _http_refusal(exc: StarletteHTTPException) -> tuple[int, str]:
     if isinstance(exc.__cause__, BodyTooLarge):  # (FastAPI reports a JSON body it could not read as a 400)
         return 413, TOO_LARGE
     if isinstance(exc.__cause__, RecursionError):  # the JSON parser gave up on a body nested too deep
-        return exc.status_code, "Bad request: the body's JSON is nested too deeply to be read"
+        return exc.status_code, TOO_DEEP
     return exc.status_code, str(exc.detail)
 
 
@@ -90,7 +92,36 @@ class BodyLimit:
                 raise BodyTooLarge
             return message
 
-        await self.app(scope, counted, send)
+        if "json" not in Headers(scope=scope).get("content-type", ""):
+            await self.app(scope, counted, send)
+            return
+        # a JSON body is read whole (it is bounded) and its nesting checked from the text, before any
+        # parser goes that deep
+        chunks: list[bytes] = []
+        messages: list[Message] = []
+        while True:
+            try:
+                message = await counted()
+            except BodyTooLarge:
+                response = JSONResponse({"error": TOO_LARGE, "rule": None}, status_code=413,
+                                        headers={"Connection": "close"})
+                await response(scope, receive, send)
+                return
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        if too_deep(b"".join(chunks), MAX_BODY_DEPTH):
+            response = JSONResponse({"error": TOO_DEEP, "rule": None}, status_code=400)
+            await response(scope, receive, send)
+            return
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
 
 
 def create_app(db_path: Path | str | None = None, *, store: Store | None = None) -> FastAPI:

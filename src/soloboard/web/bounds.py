@@ -26,6 +26,9 @@ MAX_QUERY_JSON = 4_000  # characters of JSON given in a query string (GET /api/s
 # Any request's body: the largest thing sent is a game's save file (web/api.py's MAX_IMPORT_BYTES,
 # 4 MB); a larger body is refused (413) as soon as its length is known, before it is read.
 MAX_BODY = 4_200_000
+# levels of arrays and objects in any JSON body, checked on its text before it is parsed (the fields' own,
+# tighter bounds then name themselves); well under what Python's parser reads at its default recursion limit
+MAX_BODY_DEPTH = 500
 
 
 def problem(value: Any, what: str) -> str | None:
