@@ -226,3 +226,20 @@ def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     assert cal.chance(1.0) == 1.0 and cal.chance(0.0) == 0.0
     # a harder setup: the same raw estimate means a smaller chance
     assert C.calibrator(soloboard.load_game("ufs", threat=3)).chance(0.5) < cal.chance(0.5)
+
+
+def test_the_learned_value_reads_its_own_features(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's hand-set value reads only its features; a network reads more, and one trained on
+    other features is refused rather than fed the wrong numbers."""
+    from soloboard.ufs import evaluate as E
+
+    state = _first_decision(soloboard.load_game("ufs", threat=2))
+    assert len(E.features(state)) == len(E.WEIGHTS) == len(E.FEATURE_NAMES)
+    assert len(E.net_features(state)) == len(E.NET_FEATURE_NAMES)
+    assert E.net_features(state)[:len(E.FEATURE_NAMES)] == E.features(state)
+    stale = ValueNet({"format": FORMAT, "features": list(E.FEATURE_NAMES), "mean": [0.0] * 16, "scale": [1.0] * 16,
+                      "w1": [[0.0] * 16], "b1": [0.0], "w2": [0.0], "b2": 0.0})
+    monkeypatch.setattr(E, "_NET", [])
+    monkeypatch.setattr(E, "load_net", lambda _package: stale)
+    with pytest.raises(ValueError, match="train it again"):
+        E.value(state)

@@ -29,8 +29,9 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
+
+from soloboard.core.lazy import data_text
 
 FORMAT = "soloboard-calibration/1"
 BINS = 10
@@ -209,11 +210,8 @@ def calibrator(game: Any) -> Calibrator:
 
 def load_map(package: str) -> CalibrationMap | None:
     """The map shipped in ``package``'s ``data/calibration.json``, or None."""
-    try:
-        text = resources.files(package).joinpath("data", "calibration.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    return CalibrationMap.from_json(json.loads(text))
+    text = data_text(package, "calibration.json")
+    return CalibrationMap.from_json(json.loads(text)) if text is not None else None
 
 
 def fit_map(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence[str],

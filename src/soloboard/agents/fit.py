@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from typing import Any
 
 from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
@@ -21,7 +22,8 @@ from soloboard.core.store import Store
 
 
 def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
-            phases: tuple[int, ...] | None = None, target: str = "win") \
+            phases: tuple[int, ...] | None = None, target: str = "win",
+            describe: Callable[[Any], list[float]] | None = None) \
         -> tuple[list[list[float]], list[float], list[int]]:
     """(features, target, game number) for every ``every``-th position of every stored game.
 
@@ -29,6 +31,7 @@ def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
     of the research track's cost it paid: smoother, for a first evaluation where few games
     are won; Under Falling Skies only)."""
     module = evaluation_module(game)
+    describe = describe or module.features  # the evaluation's features, or what a learned value reads
     xs: list[list[float]] = []
     ys: list[float] = []
     groups: list[int] = []
@@ -52,7 +55,7 @@ def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
                 continue
             if phases is not None and getattr(state, "phase", None) not in phases:
                 continue
-            xs.append(module.features(state))
+            xs.append(describe(state))
             ys.append(won)
             groups.append(n)
     return xs, ys, groups

@@ -148,18 +148,19 @@ class MCTSAgent:
         if not self.reuse or len(self._table) > self.max_nodes:
             self._table = {}
         root_key = self._key(state)
-        history = tuple(state.history())
+        # without keys only the same position (its history) continues the last tree
+        history: tuple[int, ...] = () if root_key is not None else tuple(state.history())
         if root_key is not None:
             root = self._table.get(root_key)
-        else:  # without keys only the same position (its history) continues the last tree
+        else:
             root = self._last_root[1] if self.reuse and self._last_root[0] == history else None
         if not isinstance(root, _Decision):
-            if root_key is None:
-                self._table = {}  # nodes are known by their parent: a new root starts a new tree
             root = self._new_decision(state, ev)
             if root_key is not None:
                 self._table[root_key] = root
-        self._last_root = (history, root)
+            else:
+                self._table = {}  # nodes are known by their parent: a new root starts a new tree
+                self._last_root = (history, root)
         if not root.expanded:
             self._expand(root, state, ev)
         for action in focus:

@@ -103,13 +103,16 @@ def main(argv: list[str] | None = None) -> int:
     import numpy as np
 
     module = evaluation_module(args.game)
+    # what the learned value reads (the evaluation's features and, where it says, a few more)
+    describe = getattr(module, "net_features", module.features)
+    names = tuple(getattr(module, "NET_FEATURE_NAMES", module.FEATURE_NAMES))
     xs: list[list[float]] = []
     ys: list[float] = []
     groups: list[int] = []
     games = 0
     for path in args.store:
         with Store(path) as store:
-            part_x, part_y, part_groups = dataset(store, args.game, args.player, args.every)
+            part_x, part_y, part_groups = dataset(store, args.game, args.player, args.every, describe=describe)
         xs += part_x
         ys += part_y
         groups += [games + n for n in part_groups]
@@ -117,9 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     if len(set(ys)) < 2:
         print("need won and lost games to learn from")
         return 1
-    names = sorted(set(groups))
-    random.Random(args.seed).shuffle(names)
-    held = set(names[: len(names) // 5])
+    order = sorted(set(groups))
+    random.Random(args.seed).shuffle(order)
+    held = set(order[: len(order) // 5])
     train = np.array([gr not in held for gr in groups])
     x = np.asarray(xs, dtype=float)
     y = np.asarray(ys, dtype=float)
@@ -130,8 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     w = np.array([1.0 / counts[gr] for gr in groups])
     print(f"{games} games, {len(ys)} positions, {np.mean(y):.1%} of positions from won games")
     net = train_net(x[train], y[train], args.hidden, args.seed, args.epochs, weights=w[train])
-    trial = ValueNet({"format": FORMAT, "features": module.FEATURE_NAMES, **net})
-    hand = [1.0 / (1.0 + np.exp(-np.clip(np.dot(module.WEIGHTS, row), -30, 30))) for row in x[~train]]
+    trial = ValueNet({"format": FORMAT, "features": names, **net})
+    weights = np.asarray(module.WEIGHTS)  # the hand-set evaluation reads the first of the features
+    hand = 1.0 / (1.0 + np.exp(-np.clip(x[~train][:, :len(weights)] @ weights, -30, 30)))
     print("held-out games (log loss, Brier): network {:.4f} {:.4f}; hand-set evaluation {:.4f} {:.4f}".format(
         *scores(trial.many, x[~train], y[~train]), *scores(lambda _: hand, x[~train], y[~train])))
     if args.check:
@@ -144,10 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         "positions": len(ys),
         "seed": args.seed,
         "date": datetime.date.today().isoformat(),
-        "players": sorted({r for r in ([args.player] if args.player else [])}) or "every agent in the stores",
+        "players": [args.player] if args.player else "every agent in the stores",
     }
     out = Path(args.out) if args.out else Path(module.__file__).parent / "data" / "value.json"
-    out.write_text(json.dumps({"format": FORMAT, "features": list(module.FEATURE_NAMES), **net,
+    out.write_text(json.dumps({"format": FORMAT, "features": list(names), **net,
                                "provenance": provenance}, indent=1) + "\n", encoding="utf-8")
     print(f"written {out}")
     return 0

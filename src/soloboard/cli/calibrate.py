@@ -131,7 +131,7 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     cmap = C.calibrator(load_game(plan[0].game, **plan[0].params)).map
     if cross_fit:
         rows = cross_fitted(rows)
-        cmap = C.CalibrationMap({"": (0.0, 1.0, 1.0)}, (0.0,) * C.BINS)  # every row carries its own interval
+        cmap = C.IDENTITY  # every row carries its own chance and interval
         console.print(f"{spec.label}, seed {seed}: each game's chances from a map fitted on the other half of the "
                       "games, against the outcomes")
     else:
@@ -176,7 +176,7 @@ def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console
     coverage: dict[str, float | None] = {}
     for setup in dict.fromkeys(r["setup"] for r in held_out):
         mine = [r for r in held_out if r["setup"] == setup]
-        coverage[setup] = figures(mine, C.CalibrationMap({"": (0.0, 1.0, 1.0)}, (0.0,) * C.BINS))["coverage"]
+        coverage[setup] = figures(mine, C.IDENTITY)["coverage"]  # (each row carries its own interval)
     honest = bool(coverage) and all(c is not None and COVERAGE_LOW <= c <= COVERAGE_HIGH for c in coverage.values())
     provenance = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}),
                   "decisions": len(rows), "date": datetime.date.today().isoformat(),

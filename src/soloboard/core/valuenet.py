@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
+
+from soloboard.core.lazy import data_text
 
 FORMAT = "soloboard-value-net/1"
 
@@ -66,8 +67,5 @@ def _logistic(z: float) -> float:
 
 def load_net(package: str, name: str = "value.json") -> ValueNet | None:
     """The network shipped in ``package``'s ``data`` folder, or None where the game has none."""
-    try:
-        text = resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    return ValueNet(json.loads(text))
+    text = data_text(package, name)
+    return ValueNet(json.loads(text)) if text is not None else None

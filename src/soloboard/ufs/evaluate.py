@@ -69,8 +69,10 @@ FEATURE_NAMES = (
     "bias", "research_done", "research_needed_per_round", "rounds_left", "damage", "danger",
     "danger_per_life", "energy", "excavation", "research_capacity", "last_space_chance", "last_space_stuck",
     "robots", "mothership_threat", "unplaced_dice", "waiting_ships",
-    # for the learned value (value.json) only: the linear value gives them no weight
-    "threat_sides", "sky_actions_left", "ships", "near_ships", "round", "damage_left",
+)
+# what the learned value (data/value.json) reads: the features and a few more, computed only for it
+NET_FEATURE_NAMES = (
+    *FEATURE_NAMES, "threat_sides", "sky_actions_left", "ships", "near_ships", "round", "damage_left",
 )
 
 # hand-set, then improved by a coordinate search on greedy's games at Roswell threat 0 (docs/agents.md)
@@ -78,7 +80,6 @@ WEIGHTS = (
     0.0, 2.0, -2.0, 0.5, -2.5, -0.3,
     -0.375, 0.4, 1.6, 0.3, 0.5, -1.5,
     0.3, -0.5, 0.1, -0.1,
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
 )
 
 
@@ -315,7 +316,6 @@ def features(state: Any, partial: float = 0.0) -> list[float]:
     spare = left - (remaining - last_cost) / 5.0 if research < t.last else left
     stuck = (1.0 - last_chance) ** max(spare, 0.5) if research < t.last else 0.0
     unplaced = sum(state.unplaced)
-    ms_row = state.mothership_row
     return [
         1.0,
         done / t.total,
@@ -333,12 +333,23 @@ def features(state: Any, partial: float = 0.0) -> list[float]:
         threat,
         unplaced / 5.0,
         (state.waiting_primary + state.waiting_reinforcements) / 5.0,
+    ]
+
+
+def net_features(state: Any, partial: float = 0.0) -> list[float]:
+    """What the learned value reads, in the order of :data:`NET_FEATURE_NAMES`: :func:`features`, then
+    the sky's difficulty, the ships, the round and the damage the base can still take."""
+    t = _tables(state)
+    grid = state.grid
+    ms_row = state.mothership_row
+    return [
+        *features(state, partial),
         t.threat_sides,
         t.actions_left[min(max(ms_row, 0), len(t.actions_left) - 1)],
         (len(grid) - grid.count(0)) / 10.0,
         sum(compress(t.near_at, grid)) / 5.0,
         state.round / 12.0,
-        lives / t.damage_limit,
+        max(t.damage_limit - state.damage, 1) / t.damage_limit,
     ]
 
 
@@ -362,7 +373,11 @@ _NET: list[ValueNet | None] = []  # the learned value, loaded on first use (empt
 
 def _net() -> ValueNet | None:
     if not _NET:
-        _NET.append(load_net("soloboard.ufs"))
+        net = load_net("soloboard.ufs")
+        if net is not None and net.features != NET_FEATURE_NAMES:
+            raise ValueError("ufs/data/value.json reads other features than this evaluation gives: train it again "
+                             "(python -m soloboard.agents.train ufs)")
+        _NET.append(net)
     return _NET[0]
 
 
@@ -384,7 +399,7 @@ def value(state: Any, partial: float = 0.0) -> float:
         return linear_value(state, partial)
     if state.phase == 6:
         return 1.0 if (state.result or 0.0) > 0 else 0.0
-    return net(features(state, partial))
+    return net(net_features(state, partial))
 
 
 def values(states: list[Any]) -> list[float]:
@@ -392,7 +407,7 @@ def values(states: list[Any]) -> list[float]:
     net = _NET[0] if _NET else _net()
     if net is None:
         return [linear_value(s) for s in states]
-    rows = [features(s) for s in states if s.phase != 6]
+    rows = [net_features(s) for s in states if s.phase != 6]
     found = iter(net.many(rows) if rows else ())
     return [(1.0 if (s.result or 0.0) > 0 else 0.0) if s.phase == 6 else next(found) for s in states]
 
