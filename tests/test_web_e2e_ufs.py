@@ -327,3 +327,25 @@ def test_a_device_without_the_seat_token_only_watches(live_server, open_page):
     offered = page.locator("#board svg .tray-die.can-move, #board svg .hit.legal, #board .ufs-buttons button")
     assert offered.count() == 0, "the board offers moves this device cannot make (no seat token: a click gets 403)"
     assert live_server.game(game["id"])["ply"] == game["ply"]
+
+
+@pytest.mark.parametrize(("game", "size", "calibrated"), [
+    ("ufs", {"width": 1280, "height": 800}, True),
+    ("ufs", {"width": 390, "height": 844}, True),
+    ("ufs-pnp", {"width": 1280, "height": 800}, False),
+])
+def test_the_hint_panel_shows_chances_and_says_when_they_are_raw(live_server, open_page, game, size, calibrated):
+    """Three moves, each with its chance and no interval (none is honest yet); the 9-card edition, which
+    has no calibration map, says its chances are the search's raw estimates; nothing prints 'null'."""
+    page = open_page(live_server.url + "/", viewport=size)
+    start_game(page, game, seed=3)
+    page.locator("button", has_text="Hint").first.click()
+    panel = page.locator(".hint-moves")
+    panel.wait_for(timeout=30_000)
+    assert panel.locator("li.hint-move").count() == 3
+    text = page.locator(".hint-moves").locator("xpath=..").inner_text()
+    assert "win " in text and "interval" not in text
+    assert "null" not in text
+    assert ("no calibration has been measured" in text) is not calibrated
+    panel.scroll_into_view_if_needed()
+    shot(page, f"hint-{game}-{size['width']}", full_page=False)

@@ -66,13 +66,14 @@ async function drawHint(p) {
     closeHint(p.els);
     hintBtn.focus();
   });
-  hintPanel.replaceChildren(
+  // replaceChildren would write a null as the text "null": only the parts there are
+  hintPanel.replaceChildren(...[
     h("h2", null, t("Hint")),
     moves.length ? h("ol", { class: "hint-moves" }, moves.slice(0, 3).map((m) => hintMove(p, m, ply))) : h("p", null, t("No move to suggest here.")),
     data && data.calibrated === false
       ? h("p", { class: "muted" }, t("These chances are the search's own estimates: no calibration has been measured for this game yet, so they may not match how often such positions are won."))
       : null,
-    close);
+    close].filter(Boolean));
   const first = hintPanel.querySelector("button");
   if (first) first.focus();
 }
