@@ -2,7 +2,8 @@
 
 Expert iteration, one step of it: ``soloboard report`` (seeded, resumable) plays games with
 the search and keeps every one in the store; this command replays them, describes every
-position by the evaluation's ``features`` and fits a small network (``core/valuenet.py``)
+position by what a network reads (the evaluation's ``net_features``, else its ``features``)
+and fits a small network (``core/valuenet.py``)
 so that its value predicts whether the game was won. The next search uses it as its leaf
 value, and its games can train the next network. The result is written into the game's
 kit (``ufs/data/value.json``) with the command, the seed, the games and the date.
