@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,9 @@ def test_ctrl_c_keeps_the_game(tmp_path: Path) -> None:
     child = spawn(["play", "ufs", "--threat", "1", "--seed", str(SEED)], home)
     child.expect(PROMPT)
     play_moves(child, mirror, 2)
+    # a person's Ctrl-C comes while the game waits at its prompt: the prompt may be drawn before the game
+    # reads the line, so give it that moment (an interrupt racing the drawing was seen to hang a loaded run)
+    time.sleep(0.5)
     child.sendintr()
     child.expect("Game left unfinished")
     child.expect(pexpect.EOF)
