@@ -189,3 +189,21 @@ def test_env_ids_and_refusals() -> None:
         gymnasium.make("soloboard/monstros-solo-v0", players=3)
     with pytest.raises(ValueError, match="unknown city"):
         gymnasium.make("soloboard/ufs-v0", city="paris")
+
+
+def test_writing_into_the_mask_one_was_given_changes_no_rule() -> None:
+    """step's legality check reads the environment's own copy of the mask, not the array handed out."""
+    env = gym_env.SoloboardEnv("ufs")
+    _, info = env.reset(seed=3)
+    for _ in range(30):
+        legal = np.flatnonzero(info["action_mask"])
+        if not len(legal):
+            break
+        mask = info["action_mask"]
+        mask[:] = 0  # the caller's array, zeroed
+        mask[0] = 1 if 0 not in legal else 0
+        assert env.action_masks()[legal].all()
+        _, _, terminated, _, info = env.step(int(legal[-1]))
+        assert not info["illegal_action"]
+        if terminated:
+            break

@@ -166,3 +166,37 @@ def test_openspiel_mcts_bot_plays_a_game_to_the_end(spec: str) -> None:
     assert moves > 5
     assert state.returns() in ([0.0] * game.num_players(), [1.0] * game.num_players())
     assert state.soloboard_state.is_terminal()
+
+
+def _python_and_cpp_answers(state: pyspiel.State) -> tuple[list[object], list[object]]:
+    """What the adapter's Python methods answer, and what OpenSpiel's C++ State answers for the same calls."""
+    seats = range(state.num_players())
+    ours: list[object] = [state.is_chance_node(), state.is_player_node(), state.is_terminal(),
+                          state.legal_actions(), *(state.legal_actions(p) for p in seats)]
+    cpp: list[object] = [pyspiel.State.is_chance_node(state), pyspiel.State.is_player_node(state),
+                         pyspiel.State.is_terminal(state), pyspiel.State.legal_actions(state),
+                         *(pyspiel.State.legal_actions(state, p) for p in seats)]
+    return ours, cpp
+
+
+@pytest.mark.parametrize("spec", [
+    "python_soloboard_ufs(threat=1)", "python_soloboard_ufs_pnp", "python_soloboard_monstros(players=3)",
+    "python_soloboard_monstros(players=2,max_game_length=4)",  # capped: terminal before the game ends
+])
+def test_python_level_answers_equal_openspiels_cpp_path(spec: str) -> None:
+    """The adapter answers is_chance_node/is_player_node/legal_actions in Python (no C++ round trip);
+    OpenSpiel's C++ algorithms take the C++ path. Both must agree everywhere, to the end of the game."""
+    game = pyspiel.load_game(spec)
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(5):
+        state = game.new_initial_state()
+        while True:
+            ours, cpp = _python_and_cpp_answers(state)
+            assert ours == cpp, state.history()
+            checked += 1
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+    assert checked > 50

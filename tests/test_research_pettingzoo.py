@@ -104,3 +104,32 @@ def test_max_cycles_truncates_and_render_is_the_terminal_picture() -> None:
         raw_env(max_cycles=0)
     with pytest.raises(ValueError, match="players"):
         raw_env(players=7)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_masks_kept_between_steps_equal_masks_made_from_scratch(players: int) -> None:
+    """The environment only rewrites the masks that change (the seat that decided, the seat that
+    decides); every seat's info must still hold what a fresh computation gives, game after game."""
+    env = raw_env(players=players)
+    rng = np.random.default_rng(2)
+    steps = 0
+    for seed in range(15):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            _, _, termination, truncation, info = env.last(observe=False)
+            if termination or truncation:
+                env.step(None)
+                continue
+            inner = env.unwrapped.state
+            for seat in env.agents:
+                fresh = np.zeros(env.num_actions, np.int8)
+                if seat == agent:
+                    fresh[inner.legal_actions()] = 1
+                np.testing.assert_array_equal(env.infos[seat]["action_mask"], fresh, err_msg=seat)
+            mask = info["action_mask"]
+            action = int(rng.choice(np.flatnonzero(mask)))
+            mask[:] = 0  # a caller writing into its mask changes nothing in the game
+            env.step(action)
+            assert not env.infos[agent].get("illegal_action", False)
+            steps += 1
+    assert steps > 200

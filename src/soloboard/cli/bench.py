@@ -1,4 +1,5 @@
-"""``soloboard bench``: playout, clone and apply-action throughput on one core."""
+"""``soloboard bench``: playout, clone and apply-action throughput on one core; ``--adapters``:
+through each research adapter (:mod:`soloboard.research.bench`)."""
 
 from __future__ import annotations
 
@@ -50,9 +51,15 @@ def _rate(fn: Any, n: int) -> float:
     return n / (time.perf_counter() - start)
 
 
-def run_bench(name: str, params: dict[str, Any], *, seconds: float = 2.0, runs: int = 5) -> int:
+def run_bench(name: str, params: dict[str, Any], *, seconds: float = 2.0, runs: int = 5,
+              adapters: bool = False) -> int:
     if runs < 1 or seconds <= 0:
         raise ValueError("--runs must be at least 1 and --seconds positive")
+    if adapters:  # one implementation: the research benchmark's (python -m soloboard.research.bench)
+        from soloboard.research.bench import run
+
+        run(seconds, runs, game=name, params=params, vector=True)
+        return 0
     game = load_game(name, **params)
     rng = random.Random(12345)
     setting = ", ".join(f"{k}={v}" for k, v in game.parameters().items())

@@ -1,23 +1,39 @@
-"""``python -m soloboard.research.bench``: random games per second through each adapter.
+"""Random games per second through each adapter, against the raw engine.
 
-For every setting the same random player (a uniform choice among the legal actions,
-chance drawn with its probabilities) plays whole games, on one core:
+``soloboard bench GAME --adapters`` prints one game's settings; ``python -m
+soloboard.research.bench`` every game's (CI runs it). Every loop plays whole games with the
+same random player: a uniform choice among the legal actions, ``legal[int(rng.random() *
+len(legal))]``, and chance drawn from the same ``random.Random``; on one core:
 
-- ``raw``: the soloboard engine, as ``soloboard bench`` plays its random playouts;
-- ``pyspiel``: through OpenSpiel's API (``legal_actions``, ``chance_outcomes``, ``apply_action``);
-- ``gymnasium``: ``gymnasium.make(...)`` with its default wrappers, actions drawn from
-  ``info["action_mask"]`` (one-player settings);
-- ``pettingzoo``: the AEC environment as ``env()`` returns it, with PettingZoo's wrappers
-  (order enforcing, action bounds), actions from ``infos`` (Monstros); ``pz raw_env``: the
-  same without the wrappers, whose attribute forwarding costs as much as the game.
+- ``raw``: the engine, as ``soloboard bench`` plays its random playouts (``play_one``:
+  ``legal_actions()``, ``apply_action``, chance from the engine's own sampler);
+- ``pyspiel``: through OpenSpiel's API, as an OpenSpiel user writes it: ``is_terminal()``,
+  ``is_chance_node()``, ``chance_outcomes()`` walked with one ``rng.random()`` (an explicit
+  chance node lists every outcome: a roll of five dice has hundreds), ``legal_actions()``,
+  ``apply_action``;
+- ``gymnasium``: ``gymnasium.make(id)`` (its default wrappers) from ``reset()`` to
+  terminated or truncated, each action drawn from ``info["action_mask"].nonzero()``; every
+  ``step`` returns the observation tensor (one-player settings);
+- ``pettingzoo``: ``env()`` (with PettingZoo's ``OrderEnforcingWrapper``), ``agent_iter()``,
+  ``last()`` (which computes the observation), actions from the mask in the info;
+  ``pz raw_env``: the same without the wrapper; ``pz no obs``: ``raw_env`` with
+  ``last(observe=False)``, PettingZoo's way to skip the observation a random player never reads.
 
 Each figure is the median of ``--runs`` runs of ``--seconds`` seconds of this process's
-CPU time (so other work on the machine disturbs the figures less than it would a wall clock).
+CPU time (so other work on the machine disturbs the figures less than it would a wall
+clock); the ratio is against the ``raw`` row of the same setting, measured in the same run.
+
+``--vector`` (always with ``soloboard bench --adapters``) adds the vector environment's
+steps per second for ``num_envs`` games in one process and in two (after 20,000 untimed steps, so
+that every process's engine caches are warm): on the wall clock, and
+per CPU second of the busiest process (what it does when each process has a core to itself,
+which a machine busy with other work does not show on the wall clock).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -32,27 +48,39 @@ from soloboard.research._deps import require
 np = require("numpy", for_what="soloboard.research.bench")
 
 SEATS_MEASURED = 4  # a game with seats is also measured with this many (PettingZoo's case)
+VECTOR_SIZES = ((1, 1), (2, 1), (2, 2), (16, 1), (16, 2))  # (num_envs, processes) of the vector figures
+WARM_UP_STEPS = 20_000  # games' steps before a vector figure is timed
 Setting = tuple[str, str, dict[str, Any], str | None]  # (label, soloboard game, parameters, Gymnasium id or None)
+Play = Callable[[random.Random], None]
 
 
 def _label(name: str, params: dict[str, Any]) -> str:
     seats = params.get("players")
-    return name if seats is None else f"{name} solo" if seats == 1 else f"{name} {seats} seats"
+    base = name if seats is None else f"{name} solo" if seats == 1 else f"{name} {seats} seats"
+    others = ",".join(f"{k}={v}" for k, v in params.items() if k != "players")
+    return f"{base} {others}" if others else base
 
 
-def settings() -> list[Setting]:
-    """Every kit's Gymnasium environments, and each game with seats at ``SEATS_MEASURED`` seats."""
+def settings(game: str | None = None, params: dict[str, Any] | None = None) -> list[Setting]:
+    """The settings measured: every kit's Gymnasium environments and each game with seats at
+    ``SEATS_MEASURED`` seats; ``game`` keeps one game's, ``params`` replaces them with that one setting."""
     out: list[Setting] = []
     for game_kit in kits():
-        out += [(_label(game_kit.name, params), game_kit.name, params, env_id)
-                for env_id, params in game_kit.environments]
+        if game is not None and game_kit.name != game:
+            continue
+        if params:
+            players = params.get("players", 1)
+            env_id = next((e for e, p in game_kit.environments if p.get("players", 1) == players), None)
+            out.append((_label(game_kit.name, params), game_kit.name, params, env_id))
+            continue
+        out += [(_label(game_kit.name, p), game_kit.name, p, env_id) for env_id, p in game_kit.environments]
         if game_kit.seats:
-            params = {"players": SEATS_MEASURED}
-            out.append((_label(game_kit.name, params), game_kit.name, params, None))
+            seated = {"players": SEATS_MEASURED}
+            out.append((_label(game_kit.name, seated), game_kit.name, seated, None))
     return out
 
 
-def _raw(name: str, params: dict[str, Any]) -> Callable[[random.Random], None]:
+def _raw(name: str, params: dict[str, Any]) -> Play:
     game = load_game(name, **params)
     agent = RandomAgent()
 
@@ -61,7 +89,7 @@ def _raw(name: str, params: dict[str, Any]) -> Callable[[random.Random], None]:
     return play
 
 
-def _pyspiel(name: str, params: dict[str, Any]) -> Callable[[random.Random], None]:
+def _pyspiel(name: str, params: dict[str, Any]) -> Play:
     import pyspiel
 
     from soloboard.research.openspiel import GAMES
@@ -85,12 +113,12 @@ def _pyspiel(name: str, params: dict[str, Any]) -> Callable[[random.Random], Non
     return play
 
 
-def _gymnasium(env_id: str) -> Callable[[random.Random], None]:
+def _gymnasium(env_id: str, params: dict[str, Any]) -> Play:
     import gymnasium
 
     import soloboard.research.gym_env  # noqa: F401 - registers the environments
 
-    env = gymnasium.make(env_id)
+    env = gymnasium.make(env_id, **params)
     env.reset(seed=0)
 
     def play(rng: random.Random) -> None:
@@ -103,7 +131,7 @@ def _gymnasium(env_id: str) -> Callable[[random.Random], None]:
     return play
 
 
-def _pettingzoo(name: str, params: dict[str, Any], wrapped: bool = True) -> Callable[[random.Random], None]:
+def _pettingzoo(name: str, params: dict[str, Any], wrapped: bool = True, observe: bool = True) -> Play:
     from soloboard.research.pz_env import env as make_env
     from soloboard.research.pz_env import raw_env
 
@@ -113,7 +141,7 @@ def _pettingzoo(name: str, params: dict[str, Any], wrapped: bool = True) -> Call
     def play(rng: random.Random) -> None:
         env.reset()
         for _agent in env.agent_iter():
-            _, _, termination, truncation, info = env.last()
+            _, _, termination, truncation, info = env.last(observe)
             if termination or truncation:
                 env.step(None)
                 continue
@@ -122,7 +150,7 @@ def _pettingzoo(name: str, params: dict[str, Any], wrapped: bool = True) -> Call
     return play
 
 
-def _rate(play: Callable[[random.Random], None], seconds: float, rng: random.Random) -> float:
+def _rate(play: Play, seconds: float, rng: random.Random) -> float:
     """Games per second of this process's CPU time: steadier than the wall clock on a shared machine."""
     games = 0
     start = time.process_time()
@@ -132,38 +160,121 @@ def _rate(play: Callable[[random.Random], None], seconds: float, rng: random.Ran
     return games / elapsed
 
 
-def run(seconds: float = 1.0, runs: int = 3) -> list[tuple[str, str, float]]:
-    """Print and return ``(setting, adapter, games/s)`` for every setting and adapter."""
+def _players(name: str, params: dict[str, Any], env_id: str | None) -> list[tuple[str, Play]]:
+    players: list[tuple[str, Play]] = [("raw", _raw(name, params)), ("pyspiel", _pyspiel(name, params))]
+    if env_id is not None:
+        players.append(("gymnasium", _gymnasium(env_id, {k: v for k, v in params.items() if k != "players"})))
+    if kit(name).seats:
+        players.append(("pettingzoo", _pettingzoo(name, params)))
+        players.append(("pz raw_env", _pettingzoo(name, params, wrapped=False)))
+        players.append(("pz no obs", _pettingzoo(name, params, wrapped=False, observe=False)))
+    return players
+
+
+def run(seconds: float = 1.0, runs: int = 3, game: str | None = None, params: dict[str, Any] | None = None,
+        vector: bool = False) -> list[tuple[str, str, float]]:
+    """Print and return ``(setting, adapter, games/s)`` for every setting and adapter (see the module's doc)."""
+    if runs < 1 or seconds <= 0:
+        raise ValueError("--runs must be at least 1 and --seconds positive")
     rows: list[tuple[str, str, float]] = []
-    print(f"random games per CPU second (one core), median of {runs} runs of {seconds:g} s")
+    print(f"random games per CPU second (one core), median of {runs} runs of {seconds:g} s; the loops: "
+          "python -m pydoc soloboard.research.bench")
     print(f"{'setting':<18} {'adapter':<11} {'games/s':>9} {'vs raw':>7}")
-    for label, name, params, env_id in settings():
-        players: list[tuple[str, Callable[[random.Random], None]]] = [
-            ("raw", _raw(name, params)), ("pyspiel", _pyspiel(name, params))
-        ]
-        if env_id is not None:
-            players.append(("gymnasium", _gymnasium(env_id)))
-        if kit(name).seats:
-            players.append(("pettingzoo", _pettingzoo(name, params)))
-            players.append(("pz raw_env", _pettingzoo(name, params, wrapped=False)))
+    chosen = settings(game, params)
+    for label, name, setting_params, env_id in chosen:
         raw = 0.0
-        for adapter, play in players:
+        for adapter, play in _players(name, setting_params, env_id):
             rng = random.Random(12345)
             rate = statistics.median(_rate(play, seconds, rng) for _ in range(runs))
             raw = raw or rate
             rows.append((label, adapter, rate))
             print(f"{label:<18} {adapter:<11} {rate:>9.0f} {rate / raw:>6.0%}", flush=True)
+    if vector:
+        for label, _, setting_params, env_id in chosen:
+            if env_id is not None:
+                vector_rates(env_id, {k: v for k, v in setting_params.items() if k != "players"}, label,
+                             seconds, runs)
+                break
     return rows
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) of another process so far, from Linux's /proc; None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _vector_rate(env_id: str, params: dict[str, Any], num_envs: int, workers: int,
+                 seconds: float) -> tuple[float, float | None]:
+    """Steps per wall-clock second of ``make_vec`` and per second of its busiest process's CPU time
+    (what it would do with a core per process), or None where other processes' CPU time is unknown."""
+    import gymnasium
+
+    import soloboard.research.gym_env  # noqa: F401 - registers the environments
+
+    envs: Any = gymnasium.make_vec(env_id, num_envs=num_envs, workers=workers, **params)
+    _, info = envs.reset(seed=0)
+    rng = random.Random(12345)
+
+    def step() -> None:
+        nonlocal info
+        actions = []
+        for mask in info["action_mask"]:
+            legal = mask.nonzero()[0]  # none in a finished game: its next step resets it, ignoring the action
+            actions.append(int(legal[int(rng.random() * len(legal))]) if len(legal) else 0)
+        _, _, _, _, info = envs.step(actions)
+
+    for _ in range(WARM_UP_STEPS // num_envs):  # every process fills the engine's caches first, as a long run has
+        step()
+    pids = envs.unwrapped.worker_pids
+    before = [_cpu_seconds(pid) for pid in pids]
+    steps = 0
+    cpu = time.process_time()
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        step()
+        steps += num_envs
+    busy = [time.process_time() - cpu]
+    for pid, first in zip(pids, before, strict=True):
+        last = _cpu_seconds(pid)
+        busy.append(last - first if last is not None and first is not None else -1.0)
+    envs.close()
+    return steps / elapsed, (steps / max(busy) if min(busy) >= 0 and max(busy) > 0 else None)
+
+
+def vector_rates(env_id: str, params: dict[str, Any], label: str, seconds: float, runs: int) -> list[float]:
+    """Print the vector environment's steps/s for ``VECTOR_SIZES``, against one game in one process."""
+    print(f"vector environment, {label}: steps per second, median of {runs} runs (random legal actions "
+          "from info['action_mask']); wall: as measured; cpu-bound: steps / CPU time of the busiest process, "
+          "the rate with a free core per process")
+    print(f"{'num_envs':>8} {'processes':>9} {'wall':>9} {'vs 1x1':>7} {'cpu-bound':>10} {'vs 1x1':>7}")
+    walls: list[float] = []
+    bounds: list[float] = []
+    for num_envs, workers in VECTOR_SIZES:
+        measured = [_vector_rate(env_id, params, num_envs, workers, seconds) for _ in range(runs)]
+        wall = statistics.median(w for w, _ in measured)
+        cpus = [c for _, c in measured if c is not None]
+        bound = statistics.median(cpus) if cpus else 0.0
+        walls.append(wall)
+        bounds.append(bound)
+        cpu_text = f"{bound:>10.0f} {bound / bounds[0]:>6.2f}x" if bound and bounds[0] else f"{'-':>10} {'-':>7}"
+        print(f"{num_envs:>8} {workers:>9} {wall:>9.0f} {wall / walls[0]:>6.2f}x {cpu_text}", flush=True)
+    return walls
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m soloboard.research.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run (default 1)")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure, median reported (default 3)")
+    parser.add_argument("--vector", action="store_true", help="also the vector environment's steps/s")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.seconds <= 0:
         parser.error("--runs must be at least 1 and --seconds positive")
-    run(args.seconds, args.runs)
+    run(args.seconds, args.runs, vector=args.vector)
     return 0
 
 

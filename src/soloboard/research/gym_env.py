@@ -83,7 +83,7 @@ class SoloboardEnv(Env):
         self.state: Any = None  # the soloboard state: read it, never move it
         self._rng = random.Random()
         self._legal: list[int] = []
-        self._mask: Any = None
+        self._flags = self._no_actions  # the current mask, as bytes (read by step's legality check)
         self._over = True
 
     # --- Gymnasium API ----------------------------------------------------------------------
@@ -100,7 +100,7 @@ class SoloboardEnv(Env):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         act = action if action.__class__ is int else _as_int(action)
-        if act not in self._legal:
+        if not 0 <= act < self.num_actions or not self._flags[act]:  # the mask's bytes: no list scan
             return self._refuse()
         state = self.state
         state.apply_action(act)
@@ -131,7 +131,7 @@ class SoloboardEnv(Env):
 
     def action_masks(self) -> Any:
         """The legal-action mask of the current position (int8, one entry per action id)."""
-        return self._mask.copy()
+        return np.frombuffer(self._flags, np.int8).copy()  # from our copy: the info's array is the caller's
 
     # --- inside -------------------------------------------------------------------------------
 
@@ -145,14 +145,15 @@ class SoloboardEnv(Env):
         """The observation and info of the current position (the hot path of ``step``)."""
         state = self.state
         if illegal:  # the position is unchanged; a new mask object all the same (users keep them)
-            mask = self._mask.copy()
+            mask = np.frombuffer(self._flags, np.int8).copy()
             legal = self._legal
         else:
             self._legal = legal = state.legal_actions()
             flags = bytearray(self._no_actions)
             for a in legal:
                 flags[a] = 1
-            mask = self._mask = np.frombuffer(flags, np.int8)
+            self._flags = bytes(flags)  # our own copy: a user may write into the mask they were given
+            mask = np.frombuffer(flags, np.int8)
         info: dict[str, Any] = {"action_mask": mask, "illegal_action": illegal}
         if not legal and state.is_terminal():
             self._over = True
@@ -176,7 +177,8 @@ def register() -> None:
     """Register the environments with Gymnasium (done on import; again does nothing)."""
     for env_id, kwargs in ENV_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"{__name__}:SoloboardEnv", kwargs=kwargs)
+            gymnasium.register(id=env_id, entry_point=f"{__name__}:SoloboardEnv",
+                               vector_entry_point="soloboard.research.vector_env:SoloboardVectorEnv", kwargs=kwargs)
 
 
 register()

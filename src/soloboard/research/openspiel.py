@@ -94,6 +94,28 @@ class SoloboardState(PyState):
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._inner.state.legal_actions())
 
+    # Called from Python, these answer without the round trip through OpenSpiel's C++ State
+    # (which calls back into current_player and _legal_actions); C++ callers still take that
+    # path and get the same answers (tests/test_research_openspiel.py compares them).
+
+    def is_chance_node(self) -> bool:
+        return not self._capped and self._inner.state.is_chance_node()
+
+    def is_player_node(self) -> bool:
+        return not self._capped and self._inner.state.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if player is not None:  # the rarer call, with OpenSpiel's own rules for another seat: its C++ path
+            return PyState.legal_actions(self, player)
+        if self._capped:
+            return []
+        state = self._inner.state
+        if state.is_chance_node():
+            return [a for a, _ in state.chance_outcomes()]
+        if state.is_terminal():
+            return []
+        return sorted(state.legal_actions())
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._inner.state.chance_outcomes()
 

@@ -45,10 +45,42 @@ DEFAULT_MAX_CYCLES = 1000
 
 
 def env(**kwargs: Any) -> Any:
-    """The environment with PettingZoo's usual guards (order enforcing, action bounds)."""
-    from pettingzoo.utils import wrappers
+    """The environment with PettingZoo's order-enforcing guard (errors for calls before ``reset``).
 
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+    No ``AssertOutOfBoundsWrapper``: the environment refuses every action that is not legal,
+    out of bounds or not, by its illegal-action rule (the game ends as a loss), which an
+    assertion would only pre-empt, at the cost of a space check on every step."""
+    return _OrderEnforcing(raw_env(**kwargs))
+
+
+pz_wrappers = require("pettingzoo.utils.wrappers", for_what="soloboard.research.pz_env")
+OrderEnforcingWrapper: Any = pz_wrappers.OrderEnforcingWrapper
+
+
+class _OrderEnforcing(OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with its checks, reaching the hot attributes directly:
+    the base class finds each through ``__getattr__`` (several Python calls), and ``last()`` and
+    ``agent_iter()`` read five of them per decision."""
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._has_reset:
+            return self.env.last(observe)
+        return super().last(observe)  # raises as PettingZoo's does
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 def seated_games() -> list[str]:
@@ -92,7 +124,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.state: Any = None  # the soloboard state: read it, never move it
         self._rng = random.Random()
         self._decisions = 0
-        self._legal: list[int] = []
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._no_actions = bytes(self.num_actions)
+        self._flags = self._no_actions  # the deciding seat's mask as bytes: step's legality check
+        self._masked: str | None = None  # the seat whose info holds a mask with legal actions
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -113,11 +148,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._masked = None
         self._resolve_chance()
         self._after_move()
 
     def observe(self, agent: str) -> Any:
-        return self.encoder.encode(self.state, self.possible_agents.index(agent))
+        return self.encoder.encode(self.state, self._seat[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -125,12 +161,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # rewards are all 0.0 until the game ends (set by reset, changed only by the last move)
         try:
             act = int(action)
         except (TypeError, ValueError):
             act = -1
-        if act not in self._legal:
+        if not 0 <= act < self.num_actions or not self._flags[act]:
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal_action": True}
             self._accumulate_rewards()
@@ -138,8 +174,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.state.apply_action(act)
         self._decisions += 1
         self._resolve_chance()
-        self._after_move()
-        self._accumulate_rewards()
+        if self._after_move():
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -158,22 +194,32 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         while state.is_chance_node():
             state.apply_action(sample_outcome(state, rng))
 
-    def _after_move(self) -> None:
+    def _after_move(self) -> bool:
+        """Infos, agent selection, terminations after a move; True when the game ended (rewards given)."""
         state = self.state
         if state.is_terminal():
-            self._legal = []
+            self._flags = self._no_actions
             won = state.returns()[0] > 0
             self.rewards = dict.fromkeys(self.agents, 1.0 if won else 0.0)
             self.terminations = dict.fromkeys(self.agents, True)
             for a in self.agents:
                 self.infos[a] = {"result": "won" if won else "lost", "end_cause": state.end_cause}
-            return
-        self._legal = legal = state.legal_actions()
+            self._masked = None
+            return True
+        flags = bytearray(self._no_actions)
+        for a in state.legal_actions():
+            flags[a] = 1
+        self._flags = bytes(flags)  # our own copy: a user may write into the mask they were given
         self.agent_selection = deciding = self.possible_agents[state.current_player()]
-        for a in self.agents:
-            mask = np.zeros(self.num_actions, np.int8)
-            if a == deciding:
-                mask[legal] = 1
-            self.infos[a] = {"action_mask": mask}
+        infos = self.infos
+        # only two seats' masks change: the last decider's goes back to zeros, the new one's is filled
+        if self._masked is None:
+            for a in self.agents:
+                infos[a] = {"action_mask": np.zeros(self.num_actions, np.int8)}
+        elif self._masked != deciding:
+            infos[self._masked] = {"action_mask": np.zeros(self.num_actions, np.int8)}
+        infos[deciding] = {"action_mask": np.frombuffer(flags, np.int8)}
+        self._masked = deciding
         if self._decisions >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
+        return False
