@@ -58,7 +58,8 @@ def test_refused_steps_change_nothing(client: TestClient) -> None:
     view = new(client)
     r = client.post("/api/campaigns/Autumn/steps", json={"action": "choose", "value": 3})
     assert r.status_code == 422
-    assert r.json() == {"error": "choose pile 1 or 2, not 3", "rule": "campaign: choosing the battle (two piles)"}
+    assert r.json() == {"error": "choose pile 1 or 2, not 3", "rule": "campaign: choosing the battle (two piles)",
+                        "rule_text": "campaign: choosing the battle (two piles)"}
     r = client.post("/api/campaigns/Autumn/steps", json={"action": "record", "value": "won"})
     assert r.status_code == 422 and r.json()["rule"].startswith("campaign: the battle")
     # a step from a page that shows an older revision: somebody else moved the campaign on
@@ -233,7 +234,7 @@ def test_a_schema_3_store_gains_the_campaign_link_of_browser_games(tmp_path: Pat
         db.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
     db.close()
     with S.Store(path) as store:
-        assert store._version() == S.SCHEMA_VERSION == 5
+        assert store._version() == S.SCHEMA_VERSION == 6
         row = store.person_game(game_id)
         assert row is not None and row["history"] == [1, 2] and row["campaign"] is None
         linked = store.add_person_game("ufs", {}, 6, [], {"history": [], "status": "unfinished", "rounds": 0,
@@ -342,6 +343,8 @@ def test_a_deeply_nested_campaign_file_is_refused_with_the_bound(client: TestCli
     ("back\\slash", "cannot hold '\\\\'"),
     ("bell\x07", "cannot hold '\\x07'"),
     ("..", "only dots"),
+    ("import", "the browser's addresses use that word"),  # POST /api/campaigns/import is the import
+    ("Custom", "the browser's addresses use that word"),
 ])
 def test_a_name_that_cannot_be_stored_or_routed_is_refused(client: TestClient, name: str, words: str) -> None:
     new(client, "Kept")

@@ -231,7 +231,8 @@ def test_phone_width(live_server, open_page):
     assert horizontal_overflow(page) == 0, "the home page scrolls sideways at 390 px"
     game_id = start_game(page, "ufs", seed=SEED)
     page.emulate_media(reduced_motion="reduce")
-    assert page.locator("#board svg.ufs-svg.narrow").count() == 1, "the narrow board (base under the sky)"
+    # (a phone's dice tray is an SVG of its own, in the sheet under the board)
+    assert page.locator("#board .ufs-svg-wrap svg.ufs-svg.narrow").count() == 1, "the narrow board (base under the sky)"
     shot(page, "phone-ufs", full_page=True)
     assert horizontal_overflow(page) == 0, "the game page scrolls sideways at 390 px"
     # a move by touch: no hover on a phone, so the first tap on a space shows what it would do

@@ -106,3 +106,10 @@ test("what is played out: the move's events, or the log since the last picture f
   assert.deepEqual(fresh, turn.log.filter((e) => e.ply >= attack.ply));
   assert.deepEqual(freshEvents(live, {}, null), { fresh: [], fromMove: true });
 });
+
+test("hands: this device's seats first, and among them the seat to move", () => {
+  const game = { ...turn, to_move: 1 };
+  assert.deepEqual(handsModel(game, turn.view, t, [0, 1]).map((h) => h.seat), [1, 0], "seat 2 moves: its hand first");
+  assert.deepEqual(handsModel({ ...turn, to_move: 0 }, turn.view, t, [0, 1]).map((h) => h.seat), [0, 1]);
+  assert.deepEqual(handsModel(game, turn.view, t, [0]).map((h) => h.seat), [0, 1], "another device's seat stays after mine");
+});

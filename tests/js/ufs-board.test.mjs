@@ -179,3 +179,28 @@ test("the status prompt follows the phase and whether this page may move", () =>
   assert.equal(statusPrompt(rooms, {}, null, true, t), "Click a room to use it, or a die's × to discard it");
   assert.equal(partLabel({ name: "card 2", number: 2, side_name: "a very long difficult side" }, false, G.ch), "2");
 });
+
+test("a phone: the tray is drawn apart (the sheet), the base's tracks follow it, two windows of one drawing", async () => {
+  const { NARROW, trayViewBox, viewBoxOf } = await import("../../src/soloboard/web/static/ufs/layout.js");
+  const { partFor } = await import("../../src/soloboard/web/static/ufs/phone.js");
+  assert.equal(phone.trackY, phone.baseY + 6 * G.bh + 24, "the tracks right under the base");
+  assert.equal(phone.trayY, phone.h, "the tray's own drawing starts below the board's");
+  const [, skyTop, skyW, skyH] = viewBoxOf(phone, "sky").split(" ").map(Number);
+  const [, baseTop, baseW, baseH] = viewBoxOf(phone, "base").split(" ").map(Number);
+  assert.equal(skyTop, 0);
+  assert.equal(skyW, phone.w);
+  assert.equal(baseW, phone.w);
+  assert.equal(skyTop + skyH, baseTop, "the windows meet between the city and the base");
+  assert.equal(baseTop + baseH, phone.h);
+  assert.ok(baseTop < phone.baseY + 20, "the base's first row (the AA guns) is in the base's window");
+  assert.equal(viewBoxOf(wide, "base"), `0 0 ${wide.w} ${wide.h}`, "a wide board is shown whole");
+  // the tray's window is as wide as its slots: a die is over 44 CSS px on a 332 px wide board
+  const [, trayTop, trayW, trayH] = trayViewBox(phone, 6).split(" ").map(Number);
+  assert.equal(trayTop, phone.trayY);
+  assert.equal(trayH, NARROW.slot + 52);
+  assert.ok(NARROW.die * 332 / trayW >= 44, `a die is ${NARROW.die * 332 / trayW} px`);
+  assert.equal(partFor("place", false), "base");
+  assert.equal(partFor("rooms", false), "base");
+  assert.equal(partFor("spawn", false), "sky", "ships are spawned in the sky");
+  assert.equal(partFor("place", true), "sky", "a move played out is watched in the sky");
+});

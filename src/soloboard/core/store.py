@@ -35,11 +35,17 @@ Tables:
   components, and its result is recorded in the campaign's journal when it ends;
 - ``games.estimates`` (schema 5): for an agent's game, the agent's own estimate of its chance
   of winning at each decision it searched (JSON ``[[position in the history, estimate], ...]``):
-  what ``soloboard calibrate`` compares with the outcomes.
+  what ``soloboard calibrate`` compares with the outcomes;
+- ``games.deleted_at`` and ``campaigns.deleted_at`` (schema 6): a deletion the player may still
+  take back (the time it was asked for, in seconds since the epoch; null: not deleted). A row
+  with one is left out of every list, History and the statistics at once, and removed for good
+  (with a campaign's browser games) by :meth:`Store.purge_deleted` once the front end's undo
+  window has passed; :meth:`Store.restore_game` / :meth:`Store.restore_campaign` take it back.
 
 Older files are migrated when opened: schema 1 (before the browser front end): ``games``
 gains ``updated_at`` and the two tables are added; schema 2: ``campaigns`` is added;
-schema 3: ``web_games`` gains ``campaign``; schema 4: ``games`` gains ``estimates``.
+schema 3: ``web_games`` gains ``campaign``; schema 4: ``games`` gains ``estimates``; schema 5:
+``games`` and ``campaigns`` gain ``deleted_at``.
 """
 
 from __future__ import annotations
@@ -54,7 +60,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
+# How long a deletion may be taken back (the browser's Undo): a row deleted longer ago than this is
+# removed for good by the next purge (Store.purge_deleted), whichever front end runs it.
+UNDO_SECONDS = 10.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -88,6 +97,7 @@ CREATE TABLE IF NOT EXISTS games (
     series_index INTEGER,
     updated_at   TEXT,
     estimates    TEXT,
+    deleted_at   REAL,
     UNIQUE (series_id, series_index)
 );
 CREATE INDEX IF NOT EXISTS games_by_setup ON games (game, params, player);
@@ -130,7 +140,8 @@ _CAMPAIGN_TABLE = """CREATE TABLE IF NOT EXISTS campaigns (
     records    INTEGER NOT NULL,
     phase      TEXT NOT NULL,
     created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
+    updated_at TEXT NOT NULL,
+    deleted_at REAL
 )"""
 
 # (from version, statements) applied in order to bring an older file up to SCHEMA_VERSION
@@ -213,6 +224,11 @@ class Store:
                 # schema 5 (a file made by this version has the column already)
                 if "estimates" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:
                     self.db.execute("ALTER TABLE games ADD COLUMN estimates TEXT")
+                # schema 6: a deletion the player may still take back (on both tables, whichever schema the
+                # file came from: the campaigns table of an older file was made without it)
+                for table in ("games", "campaigns"):
+                    if "deleted_at" not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
+                        self.db.execute(f"ALTER TABLE {table} ADD COLUMN deleted_at REAL")
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} cannot be used as the soloboard store: {exc}") from None
         except OSError as exc:
@@ -298,7 +314,7 @@ class Store:
         """Every stored game with its history (for analysis: fitting an evaluation, reviews)."""
         # finished games only: a person's game still in play is neither won nor lost
         sql = ("SELECT game, params, player, seed, status, history, estimates FROM games "
-               "WHERE history IS NOT NULL AND status != 'unfinished'")
+               "WHERE history IS NOT NULL AND status != 'unfinished' AND deleted_at IS NULL")
         args: list[Any] = []
         if game is not None:
             sql += " AND game = ?"
@@ -365,7 +381,7 @@ class Store:
 
     def person_game(self, game_id: int) -> dict[str, Any] | None:
         """A browser game with its ``seats`` (token hashes included), or None."""
-        row = self.db.execute(self._PERSON_SQL + " WHERE w.id = ?", (game_id,)).fetchone()
+        row = self.db.execute(self._PERSON_SQL + " WHERE w.id = ? AND g.deleted_at IS NULL", (game_id,)).fetchone()
         if row is None:
             return None
         out = self._person_row(row)
@@ -375,16 +391,29 @@ class Store:
                             (game_id,))]
         return out
 
-    def person_games(self, limit: int = 200) -> list[dict[str, Any]]:
-        """Browser games, the latest changed first (without their seats)."""
-        rows = self.db.execute(self._PERSON_SQL + " ORDER BY w.updated_at DESC, w.id DESC LIMIT ?", (limit,))
-        return [self._person_row(r) for r in rows]
+    def person_list(self, deleted: bool = False) -> list[dict[str, Any]]:
+        """Every browser game as a list shows it (``ply`` for the history's length: no history is read),
+        the latest changed first; ``deleted``: instead the games whose deletion may still be taken back,
+        with their ``deleted_at``."""
+        rows = self.db.execute(
+            "SELECT g.id, g.game, g.params, g.status, g.rounds, g.decisions, g.loss_cause, "
+            "json_array_length(COALESCE(g.history, '[]')), g.created_at, w.updated_at, g.deleted_at, "
+            "w.campaign IS NOT NULL FROM web_games w JOIN games g ON g.id = w.id WHERE g.deleted_at IS "
+            + ("NOT NULL" if deleted else "NULL") + " ORDER BY w.updated_at DESC, w.id DESC")
+        keys = ("id", "game", "params", "status", "rounds", "decisions", "loss_cause", "ply", "created", "updated",
+                "deleted_at", "campaign")
+        out = [dict(zip(keys, row, strict=True)) for row in rows]
+        for row in out:
+            row["params"] = json.loads(row["params"])
+            row["campaign"] = bool(row["campaign"])
+        return out
 
     def campaign_web_game(self, name: str, battle: int, game: int) -> int | None:
         """The browser game that plays game ``game`` of battle ``battle`` of campaign ``name`` (the latest)."""
         row = self.db.execute(
-            "SELECT id FROM web_games WHERE json_extract(campaign, '$.name') = ? AND "
-            "json_extract(campaign, '$.battle') = ? AND json_extract(campaign, '$.game') = ? ORDER BY id DESC LIMIT 1",
+            "SELECT w.id FROM web_games w JOIN games g ON g.id = w.id WHERE g.deleted_at IS NULL AND "
+            "json_extract(campaign, '$.name') = ? AND json_extract(campaign, '$.battle') = ? AND "
+            "json_extract(campaign, '$.game') = ? ORDER BY w.id DESC LIMIT 1",
             (name, battle, game)).fetchone()
         return None if row is None else int(row[0])
 
@@ -392,7 +421,8 @@ class Store:
         """Finished games of people by setup: ``game``, ``params``, ``games``, ``wins``."""
         rows = self.db.execute(
             "SELECT game, params, COUNT(*), SUM(status = 'won') FROM games "
-            "WHERE kind = 'person' AND status != 'unfinished' GROUP BY game, params ORDER BY game, params")
+            "WHERE kind = 'person' AND status != 'unfinished' AND deleted_at IS NULL "
+            "GROUP BY game, params ORDER BY game, params")
         return [{"game": g, "params": json.loads(p), "games": n, "wins": int(w or 0)} for g, p, n, w in rows]
 
     def series_results(self, game: str | None = None) -> list[dict[str, Any]]:
@@ -406,6 +436,90 @@ class Store:
         rows = self.db.execute(sql + " GROUP BY s.id ORDER BY s.game, s.params, s.agent", args)
         return [{"game": g, "params": json.loads(p), "agent": a, "games": n, "wins": int(w or 0)}
                 for g, p, a, n, w in rows]
+
+    # --- deleting, with a window to take it back (docs/web.md, "Deleting") --------------------------------
+
+    def delete_game(self, game_id: int, at: float) -> bool:
+        """Mark a browser game deleted at ``at`` (seconds since the epoch); False if there is no such game
+        or it is being deleted already."""
+        with self.db:
+            cur = self.db.execute("UPDATE games SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL AND id IN "
+                                  "(SELECT id FROM web_games)", (at, game_id))
+        return cur.rowcount == 1
+
+    def seat_token_hash(self, game_id: int, seat: int) -> str | None:
+        """The stored token hash of a browser game's ``seat`` (deleted games included; None: none)."""
+        row = self.db.execute("SELECT token_hash FROM seats WHERE game = ? AND seat = ?", (game_id, seat)).fetchone()
+        return row[0] if row else None
+
+    def restore_game(self, game_id: int, since: float) -> bool:
+        """Take back a game's deletion made at ``since`` or later; False if there is none to take back."""
+        with self.db:
+            cur = self.db.execute("UPDATE games SET deleted_at = NULL WHERE id = ? AND deleted_at >= ? AND id IN "
+                                  "(SELECT id FROM web_games)", (game_id, since))
+        return cur.rowcount == 1
+
+    def delete_campaign(self, name: str, at: float) -> list[int] | None:
+        """Mark the campaign ``name`` and its browser games deleted at ``at``; the ids of the games that
+        went with it (None: no such campaign, or it is being deleted already)."""
+        with self.db:
+            cur = self.db.execute("UPDATE campaigns SET deleted_at = ? WHERE name = ? AND deleted_at IS NULL",
+                                  (at, name))
+            if cur.rowcount != 1:
+                return None
+            # a campaign's game is built from the campaign's components: it cannot outlive it
+            ids = [int(r[0]) for r in self.db.execute(
+                "SELECT g.id FROM games g JOIN web_games w ON w.id = g.id WHERE g.deleted_at IS NULL AND "
+                "json_extract(w.campaign, '$.name') = ?", (name,))]
+            self.db.executemany("UPDATE games SET deleted_at = ? WHERE id = ?", [(at, i) for i in ids])
+        return ids
+
+    def restore_campaign(self, name: str, since: float) -> bool:
+        """Take back the deletion of campaign ``name`` made at ``since`` or later, with the games deleted
+        with it (the same moment); False if there is none to take back."""
+        with self.db:
+            row = self.db.execute("SELECT deleted_at FROM campaigns WHERE name = ? AND deleted_at >= ?",
+                                  (name, since)).fetchone()
+            if row is None:
+                return False
+            self.db.execute("UPDATE campaigns SET deleted_at = NULL WHERE name = ?", (name,))
+            self.db.execute("UPDATE games SET deleted_at = NULL WHERE deleted_at = ? AND id IN (SELECT id FROM "
+                            "web_games WHERE json_extract(campaign, '$.name') = ?)", (row[0], name))
+        return True
+
+    def remove_campaign(self, name: str) -> int:
+        """Delete campaign ``name`` and its browser games at once, for good (the terminal, after its
+        question); how many games went with it (-1: no such campaign)."""
+        with self.db:
+            gone = [r[0] for r in self.db.execute(
+                "SELECT id FROM web_games WHERE json_extract(campaign, '$.name') = ?", (name,))]
+            for table, column in (("seats", "game"), ("web_games", "id"), ("games", "id")):
+                self.db.executemany(f"DELETE FROM {table} WHERE {column} = ?", [(g,) for g in gone])
+            cur = self.db.execute("DELETE FROM campaigns WHERE name = ?", (name,))
+        return len(gone) if cur.rowcount == 1 else -1
+
+    def deleted_campaigns(self) -> list[dict[str, Any]]:
+        """The campaigns whose deletion may still be taken back: ``name``, ``deleted_at``."""
+        return [{"name": n, "deleted_at": at} for n, at in self.db.execute(
+            "SELECT name, deleted_at FROM campaigns WHERE deleted_at IS NOT NULL ORDER BY deleted_at")]
+
+    def purge_deleted(self, before: float | None = None) -> int:
+        """Remove for good every game and campaign deleted before ``before`` (default: longer ago than
+        :data:`UNDO_SECONDS`); how many rows went."""
+        if before is None:
+            before = time.time() - UNDO_SECONDS
+        with self.db:
+            gone = [r[0] for r in self.db.execute("SELECT id FROM games WHERE deleted_at < ?", (before,))]
+            for table, column in (("seats", "game"), ("web_games", "id"), ("games", "id")):
+                self.db.executemany(f"DELETE FROM {table} WHERE {column} = ?", [(g,) for g in gone])
+            cur = self.db.execute("DELETE FROM campaigns WHERE deleted_at < ?", (before,))
+        return len(gone) + cur.rowcount
+
+    def next_purge(self) -> float | None:
+        """When the oldest deletion still pending was made (None: there is none)."""
+        row = self.db.execute("SELECT MIN(at) FROM (SELECT MIN(deleted_at) AS at FROM games UNION ALL "
+                              "SELECT MIN(deleted_at) FROM campaigns)").fetchone()
+        return None if row is None or row[0] is None else float(row[0])
 
     # --- runs -----------------------------------------------------------------------------------
 

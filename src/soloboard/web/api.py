@@ -1,7 +1,8 @@
 """The JSON API under ``/api`` (docs/web.md): games, moves, undo, previews, hints, files, live updates.
 
 Every answer that changes a game is given after the change is in the store. Refusals are
-``{"error": message for a person, "rule": the rule or null}`` with 400 (malformed request,
+``{"error": message for a person, "rule": the rule's stable English name or null, "rule_text": that
+rule in the request's language}`` with 400 (malformed request,
 unknown game, parameter or value), 403 (seat token missing or wrong, not your seat, not your
 turn), 404 (no such game), 409 (a stale move, undo in a co-operative game) or 422 (a move
 the rules refuse: the engine's message and rule). Texts come in the language of ``?lang=``.
@@ -13,7 +14,7 @@ import io
 import json
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
@@ -31,9 +32,31 @@ from soloboard.core.store import canonical
 from soloboard.i18n import LANGUAGES, _, use
 from soloboard.i18n import catalog as i18n_catalog
 from soloboard.web import views
-from soloboard.web.bounds import MAX_DEPTH, MAX_ID, MAX_QUERY_JSON, MAX_SEATS, MAX_TEXT, MAX_TOKEN, Id, Params, problem
+from soloboard.web.bounds import (
+    MAX_DEPTH,
+    MAX_ID,
+    MAX_QUERY_JSON,
+    MAX_SEATS,
+    MAX_TEXT,
+    MAX_TOKEN,
+    Id,
+    Lang,
+    Params,
+    problem,
+    refusals,
+)
 from soloboard.web.catalog import catalog, setup_text
-from soloboard.web.games import STATUS, GameError, Games, LiveGame, check_params, setup_game, setup_title
+from soloboard.web.games import (
+    MAX_LISTED,
+    MAX_SEARCH,
+    STATUS,
+    GameError,
+    Games,
+    LiveGame,
+    check_params,
+    setup_game,
+    setup_title,
+)
 
 MAX_IMPORT_BYTES = 4_000_000
 HINTS_AT_ONCE = threading.BoundedSemaphore(2)  # a hint searches for most of a second: never many at once
@@ -75,13 +98,12 @@ class CheckBody(BaseModel):
     host: str | None = Field(None, max_length=MAX_TOKEN, description="the host token the device holds, if any")
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"description": "malformed request, unknown game, parameter or value"},
-    403: {"description": "seat token missing or wrong, or not this seat's turn"},
-    404: {"description": "no such game"},
-    409: {"description": "stale move (the game moved on) or undo refused"},
-    422: {"description": "a move the rules refuse: the engine's message and rule"},
-}
+ERRORS = refusals(
+    r400="malformed request, unknown game, parameter or value",
+    r403="seat token missing or wrong, or not this seat's turn",
+    r404="no such game",
+    r409="stale move (the game moved on) or undo refused",
+    r422="a move the rules refuse: the engine's message and rule")
 
 
 # --- helpers -----------------------------------------------------------------------------------------------
@@ -92,7 +114,6 @@ def language(lang: str) -> str:
     return lang
 
 
-Lang = Annotated[str, Query(max_length=MAX_ID, description="language of the texts: en, pt, cs, pl, es")]
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=MAX_TOKEN, description="the seat's secret token")]
 
 
@@ -193,6 +214,7 @@ def build_router(games: Games, live_updates: Any) -> APIRouter:
     """The ``/api`` routes over ``games`` (``live_updates``: the :class:`~soloboard.web.live.Live` of the app)."""
     api = APIRouter(prefix="/api", responses=ERRORS)
     _catalog_routes(api, games)
+    _manage_routes(api, games)
     _game_routes(api, games)
     _play_routes(api, games, live_updates)
     _seat_routes(api, games, live_updates)
@@ -225,7 +247,7 @@ def _runner(games: Games) -> Callable[[int, Callable[[], Response]], Awaitable[R
 
 
 def _catalog_routes(api: APIRouter, games: Games) -> None:
-    """The catalog, the page's texts and the saved games."""
+    """The catalog and the page's texts."""
 
     @api.get("/catalog", summary="Every game with its parameters, the agents and the languages")
     def get_catalog(lang: Lang = "en") -> JSONResponse:
@@ -236,10 +258,42 @@ def _catalog_routes(api: APIRouter, games: Games) -> None:
     def get_i18n(code: str) -> JSONResponse:
         return reply(200, i18n_catalog(language(code)))
 
-    @api.get("/games", summary="Saved games, the latest first")
-    def list_games(lang: Lang = "en") -> JSONResponse:
+
+# --- the saved games' list: its filters and order (docs/web.md, "Managing saved games") ----------------------
+
+GameFilter = Annotated[str | None, Query(max_length=MAX_ID, description="only this game: ufs | ufs-pnp | monstros")]
+StatusFilter = Annotated[Literal["playing", "won", "lost", "finished"] | None, Query(
+    description="only games in play, won, lost, or finished (won or lost)")]
+Search = Annotated[str, Query(max_length=MAX_SEARCH, description=(
+    f"words that must all appear in the set-up, the title or the result (case aside), at most {MAX_SEARCH} "
+    "characters"))]
+Sort = Annotated[Literal["updated", "created", "setup", "status", "round"], Query(
+    description="updated: last played; created: started; setup: the game and its set-up, A to Z; status: in play, "
+                "won, lost; round: the round reached")]
+Order = Annotated[Literal["asc", "desc"] | None, Query(
+    description="default: the latest (or furthest) first for updated, created and round, A to Z for setup and status")]
+Limit = Annotated[int, Query(ge=1, le=MAX_LISTED, description=f"at most this many games, 1 to {MAX_LISTED}")]
+
+
+def _manage_routes(api: APIRouter, games: Games) -> None:
+    """The saved games: listed, filtered, sorted, deleted and brought back within the undo window."""
+
+    @api.get("/games", summary="Saved games, filtered and sorted; the ones being deleted apart")
+    def list_games(lang: Lang = "en", game: GameFilter = None, status: StatusFilter = None, q: Search = "",
+                   sort: Sort = "updated", order: Order = None, limit: Limit = MAX_LISTED) -> JSONResponse:
         with use(language(lang)):
-            return reply(200, {"games": games.list()})
+            return reply(200, games.list(game, status, q, sort, order, limit))
+
+    @api.delete("/games/{game_id:int}", summary="Delete a game: hidden at once, gone for good after the undo window")
+    def delete_game(game_id: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
+        with use(language(lang)):
+            return reply(200, games.delete(game_id, token))
+
+    @api.post("/games/{game_id:int}/restore", summary="Take back a game's deletion within the undo window")
+    def restore_game(game_id: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
+        with use(language(lang)):
+            games.restore(game_id, token)
+            return reply(200, {"id": game_id})
 
 
 def _game_routes(api: APIRouter, games: Games) -> None:
@@ -271,7 +325,7 @@ def _game_routes(api: APIRouter, games: Games) -> None:
 
         return raw(201, await run_in_threadpool(work))
 
-    @api.get("/games/{game_id}", summary="The game: board, legal moves, log, whose turn")
+    @api.get("/games/{game_id:int}", summary="The game: board, legal moves, log, whose turn")
     async def get_game(game_id: int, lang: Lang = "en", token: Token = None) -> Response:
         def work() -> Response:
             with use(language(lang)):
@@ -281,7 +335,7 @@ def _game_routes(api: APIRouter, games: Games) -> None:
 
         return await run(game_id, work)
 
-    @api.get("/games/{game_id}/preview", summary="What a move would do (events, narrated), for hover")
+    @api.get("/games/{game_id:int}/preview", summary="What a move would do (events, narrated), for hover")
     async def preview(game_id: int, action: Annotated[int, Query(description="a move's id")],
                       ply: Annotated[int | None, Query(description="the ply the page shows (a stale one: no events)")]
                       = None, lang: Lang = "en") -> Response:
@@ -309,7 +363,7 @@ def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
     """Moves, undo, hints, export and the live stream."""
     run = _runner(games)
 
-    @api.post("/games/{game_id}/moves", summary="Play a move (the seat's token in X-Seat-Token)")
+    @api.post("/games/{game_id:int}/moves", summary="Play a move (the seat's token in X-Seat-Token)")
     async def move(game_id: int, body: MoveBody, lang: Lang = "en", token: Token = None) -> Response:
         def work() -> Response:
             with use(language(lang)):
@@ -325,7 +379,7 @@ def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
 
         return await run(game_id, work)
 
-    @api.post("/games/{game_id}/undo", summary="Take back the last decision (games with one person)")
+    @api.post("/games/{game_id:int}/undo", summary="Take back the last decision (games with one person)")
     async def undo(game_id: int, body: UndoBody, lang: Lang = "en", token: Token = None) -> Response:
         def work() -> Response:
             with use(language(lang)):
@@ -338,7 +392,7 @@ def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
 
         return await run(game_id, work)
 
-    @api.get("/games/{game_id}/hint", summary="The best moves with their estimated chance of winning")
+    @api.get("/games/{game_id:int}/hint", summary="The best moves with their estimated chance of winning")
     def hint(game_id: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
         with use(language(lang)):
             live = games.get(game_id)
@@ -364,7 +418,7 @@ def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
                                "moves": [{"id": h.action, "notation": h.notation, "win": h.win, "low": h.low,
                                           "high": h.high, "text": h.effect} for h in found]})
 
-    @api.get("/games/{game_id}/export", summary="The game as a save file (docs/save-format.md)")
+    @api.get("/games/{game_id:int}/export", summary="The game as a save file (docs/save-format.md)")
     def export(game_id: int) -> Response:
         text = games.export(game_id)
         live = games.get(game_id)
@@ -372,7 +426,7 @@ def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
-    @api.get("/games/{game_id}/events", response_class=EventSourceResponse,
+    @api.get("/games/{game_id:int}/events", response_class=EventSourceResponse,
              summary="Server-sent events: 'state' {ply} now and whenever the game changes")
     async def events(request: Request, live: Annotated[LiveGame, Depends(existing)]) -> AsyncIterator[ServerSentEvent]:
         async for event in live_updates.stream(live.id, live.ply, request.is_disconnected):
@@ -382,7 +436,7 @@ def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
 def _seat_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
     """Seats of a game played across devices: join links, claims, invitations."""
 
-    @api.get("/games/{game_id}/qr", summary="An SVG QR code of a seat's join link")
+    @api.get("/games/{game_id:int}/qr", summary="An SVG QR code of a seat's join link")
     def qr(game_id: int, request: Request, seat: int,
            token: Annotated[str, Query(max_length=MAX_TOKEN, description="the seat's join token")]) -> Response:
         import segno
@@ -398,7 +452,7 @@ def _seat_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
                                           title=_("Join link of seat {seat}").format(seat=seat + 1))
         return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
-    @api.post("/games/{game_id}/seats/{seat}/claim",
+    @api.post("/games/{game_id:int}/seats/{seat:int}/claim",
               summary="Take a seat with its join link's token: a fresh token, every older one stops working")
     def claim(game_id: int, seat: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
         with use(language(lang)):
@@ -406,14 +460,14 @@ def _seat_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
         live_updates.publish_seat(game_id, seat)
         return reply(200, {"seat": seat, "token": fresh})
 
-    @api.post("/games/{game_id}/seats/{seat}/invite",
+    @api.post("/games/{game_id:int}/seats/{seat:int}/invite",
               summary="A new join link for a seat (its holder's or the host's token in X-Seat-Token)")
     def invite(game_id: int, seat: int, lang: Lang = "en", token: Token = None) -> JSONResponse:
         with use(language(lang)):
             fresh = games.invite(game_id, seat, token)
         return reply(200, {"seat": seat, "token": fresh, "join": f"/join/{game_id}?seat={seat}&token={fresh}"})
 
-    @api.post("/games/{game_id}/seats/check", summary="Which of a device's seat tokens still open their seat")
+    @api.post("/games/{game_id:int}/seats/check", summary="Which of a device's seat tokens still open their seat")
     def check(game_id: int, body: CheckBody, lang: Lang = "en") -> JSONResponse:
         with use(language(lang)):
             return reply(200, games.check(game_id, body.tokens, body.host))

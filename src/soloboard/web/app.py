@@ -9,7 +9,7 @@ JSON API (``api.py``, docs/web.md); its OpenAPI schema is at ``/openapi.json`` a
 from __future__ import annotations
 
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from soloboard import __version__
@@ -65,6 +66,26 @@ def _http_refusal(exc: StarletteHTTPException) -> tuple[int, str]:
     return exc.status_code, str(exc.detail)
 
 
+def _leaf_routes(routes: Iterable[Any]) -> Iterator[Any]:
+    """The routes with paths, those of included routers too (FastAPI keeps an included router whole;
+    its routes carry their full paths, as this app includes its routers without a prefix)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _leaf_routes(inner.routes)
+        elif getattr(route, "methods", None):
+            yield route
+
+
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """The methods served at the request's path, for a 405's Allow header. A literal path
+    (/api/campaigns/import) is its own resource even where a templated one (/api/campaigns/{name})
+    also reads it: the names that would collide are refused (campaign.repository.RESERVED_NAMES)."""
+    at_path = [route for route in _leaf_routes(app.router.routes) if route.matches(scope)[0] is not Match.NONE]
+    literal = [route for route in at_path if not route.param_convertors]
+    return sorted({method for route in (literal or at_path) for method in route.methods})
+
+
 class BodyLimit:
     """Refuses (413) a request whose Content-Length is over ``MAX_BODY`` before a byte of it is read,
     and stops a body sent in chunks as soon as it passes the bound."""
@@ -78,7 +99,7 @@ class BodyLimit:
             return
         length = Headers(scope=scope).get("content-length", "")
         if length.isdigit() and int(length) > MAX_BODY:
-            response = JSONResponse({"error": TOO_LARGE, "rule": None}, status_code=413,
+            response = JSONResponse({"error": TOO_LARGE, "rule": None, "rule_text": None}, status_code=413,
                                     headers={"Connection": "close"})
             await response(scope, receive, send)
             return
@@ -103,7 +124,7 @@ class BodyLimit:
             try:
                 message = await counted()
             except BodyTooLarge:
-                response = JSONResponse({"error": TOO_LARGE, "rule": None}, status_code=413,
+                response = JSONResponse({"error": TOO_LARGE, "rule": None, "rule_text": None}, status_code=413,
                                         headers={"Connection": "close"})
                 await response(scope, receive, send)
                 return
@@ -114,7 +135,7 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         if too_deep(b"".join(chunks), MAX_BODY_DEPTH):
-            response = JSONResponse({"error": TOO_DEEP, "rule": None}, status_code=400)
+            response = JSONResponse({"error": TOO_DEEP, "rule": None, "rule_text": None}, status_code=400)
             await response(scope, receive, send)
             return
 
@@ -135,6 +156,7 @@ def create_app(db_path: Path | str | None = None, *, store: Store | None = None)
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
         live.close()  # (soloboard serve closes the streams earlier, as soon as it is asked to stop)
+        app.state.games.close()  # (its purge timer: deletions still pending are purged at the next start)
         db.close()
 
     app = FastAPI(title="soloboard", version=__version__, lifespan=lifespan,
@@ -146,17 +168,23 @@ def create_app(db_path: Path | str | None = None, *, store: Store | None = None)
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, exc: GameError) -> JSONResponse:
-        return JSONResponse({"error": exc.message, "rule": exc.rule}, status_code=exc.status)
+        return JSONResponse({"error": exc.message, "rule": exc.rule, "rule_text": exc.rule_text},
+                            status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(_problem(e) for e in exc.errors()) or "malformed request"
-        return JSONResponse({"error": f"Bad request: {problems}", "rule": None}, status_code=400)
+        return JSONResponse({"error": f"Bad request: {problems}", "rule": None, "rule_text": None}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         status, message = _http_refusal(exc)
-        return JSONResponse({"error": message, "rule": None}, status_code=status, headers=getattr(exc, "headers", None))
+        headers = getattr(exc, "headers", None)
+        if status == 404 and exc.detail == "Not Found":  # no route at all: say which path
+            message = f"Nothing is at {request.url.path}: the API is described at /docs"
+        if status == 405:  # the router names only its first route's methods; a path may have several
+            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(app, request.scope))}
+        return JSONResponse({"error": message, "rule": None, "rule_text": None}, status_code=status, headers=headers)
 
     app.add_middleware(BodyLimit)  # a body larger than any the API takes: 413 at once
     app.include_router(build_router(app.state.games, app.state.live))

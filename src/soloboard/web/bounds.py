@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field
+from fastapi import Query
+from pydantic import AfterValidator, BaseModel, Field
 
 from soloboard.core.saves import nesting
-from soloboard.i18n import _
+from soloboard.i18n import LANGUAGES, _
 
 MAX_ID = 64  # an identifier: a game, an agent, a city, a tile, a component, a step, a language
 MAX_TEXT = 200  # a text inside a free-form value; a move's notation
@@ -76,3 +77,27 @@ Params = Annotated[dict[str, Any], _bounded("'params'"),
 StepValue = Annotated[Any, _bounded("'value'")]
 Id = Annotated[str, Field(max_length=MAX_ID)]
 Token = Annotated[str, Field(max_length=MAX_TOKEN)]
+
+
+# the language of a request's texts: the schema lists the languages, so a fuzzer (or a client) knows them
+Lang = Annotated[str, Query(max_length=MAX_ID, description="language of the texts",
+                            json_schema_extra={"enum": list(LANGUAGES)})]
+
+
+class Refusal(BaseModel):
+    """Every refusal's body (docs/web.md, "Errors"): the reason in words, the rule's stable name and
+    the rule in the request's language."""
+
+    error: str
+    rule: str | None = None
+    rule_text: str | None = None
+
+
+def refusals(**descriptions: str) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for refusals: status code (``r400=...``) to its description, all with
+    the :class:`Refusal` body (413 and 400 for a body past MAX_BODY or MAX_BODY_DEPTH come with every route)."""
+    documented: dict[int | str, dict[str, Any]] = {
+        413: {"model": Refusal, "description": f"the request's body is larger than {MAX_BODY} bytes"}}
+    for key, description in descriptions.items():
+        documented[int(key.removeprefix("r"))] = {"model": Refusal, "description": description}
+    return documented

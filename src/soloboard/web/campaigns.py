@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import quote
 
 from fastapi import APIRouter, Path, Query, Request
@@ -25,19 +25,30 @@ from starlette.concurrency import run_in_threadpool
 from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import _, use
 from soloboard.ufs.campaign import battles, custom
+from soloboard.ufs.campaign.box import fold
 from soloboard.ufs.campaign.procedure import THREAT_LEVELS, CampaignError
 from soloboard.ufs.campaign.repository import MAX_NAME, CampaignExists, CampaignNameError, check_name
 from soloboard.ufs.campaign.service import STEPS, CampaignService
-from soloboard.web.api import language, rate, uploaded_text
-from soloboard.web.bounds import FREE_FORM, MAX_ID, Id, StepValue
-from soloboard.web.games import GameError, Games
+from soloboard.web.api import ERRORS, language, rate, uploaded_text
+from soloboard.web.bounds import FREE_FORM, MAX_ID, Id, Lang, StepValue
+from soloboard.web.games import MAX_LISTED, MAX_SEARCH, GameError, Games
 
 MAX_IMPORT_BYTES = 2_000_000
 T = TypeVar("T")
-Lang = Annotated[str, Query(max_length=MAX_ID, description="language of the texts: en, pt, cs, pl, es")]
 NAME_RULE = f"at most {MAX_NAME} characters (spaces run together), no '/', '\\' or control characters, not only dots"
 # a name looked up in the path: no stored name is longer (a longer one is refused when it is given)
 Name = Annotated[str, Path(max_length=MAX_NAME, description=f"the campaign's name: {NAME_RULE}")]
+
+
+# the campaigns' list: its filters and order (docs/web.md)
+StatusFilter = Annotated[Literal["playing", "over"] | None, Query(description="only campaigns in play, or over")]
+Search = Annotated[str, Query(max_length=MAX_SEARCH, description=(
+    f"words that must all appear in the name (case and accents aside), at most {MAX_SEARCH} characters"))]
+Sort = Annotated[Literal["updated", "created", "name", "status"], Query(
+    description="updated: last played; created: started; name: A to Z; status: in play first")]
+Order = Annotated[Literal["asc", "desc"] | None, Query(
+    description="default: the latest first for updated and created, A to Z for name and status")]
+Limit = Annotated[int, Query(ge=1, le=MAX_LISTED, description=f"at most this many campaigns, 1 to {MAX_LISTED}")]
 
 
 class NewCampaign(BaseModel):
@@ -111,8 +122,51 @@ class Campaigns:
         with self.lock, self._refusals(unusable):
             return work(self.service)
 
-    def list(self) -> list[dict[str, Any]]:
-        return self.run(lambda s: s.list())
+    def list(self, status: str | None = None, q: str = "", sort: str = "updated",
+             order: str | None = None, limit: int = MAX_LISTED) -> dict[str, Any]:
+        """The campaigns that match (``status``: ``playing``, not over, or ``over``; ``q``: words of the
+        name, accents and case aside), sorted (``updated``: last played, ``created``: started, ``name``,
+        ``status``: in play first), with ``total`` and ``deleted``: those whose deletion may be taken back."""
+        self.games.purge()
+        listed = self.run(lambda s: s.list())
+        with self.lock:
+            pending = self.store.deleted_campaigns()
+        words = fold(q).split()
+        matching = [c for c in listed
+                    if (status is None or (c["phase"] == "over") == (status == "over"))
+                    and all(w in fold(c["name"]) for w in words)]
+        descending = sort in ("updated", "created") if order is None else order == "desc"
+        keys: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "updated": lambda c: c["updated_at"], "created": lambda c: c["created_at"],
+            "name": lambda c: fold(c["name"]), "status": lambda c: (c["phase"] == "over", c["phase"])}
+        if sort in ("name", "status"):
+            matching.sort(key=lambda c: c["updated_at"], reverse=True)
+        matching.sort(key=keys[sort], reverse=descending)
+        now = self.games.clock()
+        window = self.games.undo_seconds
+        return {"campaigns": matching[:limit], "total": len(matching), "undo_window": window,
+                "deleted": [{"name": d["name"], "undo_seconds": round(max(0.0, d["deleted_at"] + window - now), 1)}
+                            for d in pending]}
+
+    def delete(self, name: str) -> dict[str, Any]:
+        """Delete a campaign and its browser games: hidden at once, gone for good after the undo window."""
+        with self.lock:
+            stored = self._existing(name)
+            ids = self.store.delete_campaign(stored, self.games.clock())
+        if ids is None:
+            raise GameError(404, _("There is no campaign called {name!r}").format(name=name))
+        self.games.forget(ids)
+        return {"name": stored, "games": len(ids), "undo_seconds": self.games.undo_seconds}
+
+    def restore(self, name: str) -> dict[str, Any]:
+        """Take back a campaign's deletion (and its games') within the undo window."""
+        with self.lock:
+            found = self.store.restore_campaign(name, self.games.clock() - self.games.undo_seconds)
+        if not found:
+            raise GameError(404, _("Campaign {name!r} cannot be brought back: it was not deleted, or it was deleted "
+                                   "more than {seconds} seconds ago").format(
+                name=name, seconds=round(self.games.undo_seconds)))
+        return {"name": name}
 
     def create(self, body: NewCampaign) -> dict[str, Any]:
         name = " ".join(body.name.split())
@@ -126,6 +180,13 @@ class Campaigns:
         with self.lock:
             stored = self._existing(name)
         return self.run(lambda s: self._with_game(s.get(stored)))
+
+    def contents(self, name: str, chapter: int, ahead: bool) -> dict[str, Any]:
+        """What a chapter brings, by name: the page asks only once the player chose to see it."""
+        with self.lock:
+            stored = self._existing(name)
+        # no such chapter, or none known for the campaign's box: nothing to show (404)
+        return self.run(lambda s: s.contents(stored, chapter, ahead), unusable=404)
 
     def _with_game(self, view: dict[str, Any]) -> dict[str, Any]:
         """The view, with the browser game that plays the digital game set up (null: none yet)."""
@@ -253,7 +314,7 @@ class Campaigns:
 
 
 def build_router(campaigns: Campaigns) -> APIRouter:
-    api = APIRouter(prefix="/api/campaigns", tags=["campaigns"])
+    api = APIRouter(prefix="/api/campaigns", tags=["campaigns"], responses=ERRORS)
 
     async def answer(lang: str, work: Callable[[], Any], status: int = 200) -> JSONResponse:
         def call() -> Any:
@@ -262,9 +323,10 @@ def build_router(campaigns: Campaigns) -> APIRouter:
 
         return JSONResponse(await run_in_threadpool(call), status_code=status)
 
-    @api.get("", summary="The campaigns, the latest played first")
-    async def list_campaigns(lang: Lang = "en") -> JSONResponse:
-        return await answer(lang, lambda: {"campaigns": campaigns.list()})
+    @api.get("", summary="The campaigns, filtered and sorted; the ones being deleted apart")
+    async def list_campaigns(lang: Lang = "en", status: StatusFilter = None, q: Search = "", sort: Sort = "updated",
+                             order: Order = None, limit: Limit = MAX_LISTED) -> JSONResponse:
+        return await answer(lang, lambda: campaigns.list(status, q, sort, order, limit))
 
     @api.post("", status_code=201, summary="Start a campaign: its name, threat level and the seed of its draws")
     async def create(body: NewCampaign, lang: Lang = "en") -> JSONResponse:
@@ -300,6 +362,23 @@ def build_router(campaigns: Campaigns) -> APIRouter:
     @api.get("/{name}", summary="The campaign: its status, the sheet, the journal and the next step")
     async def get(name: Name, lang: Lang = "en") -> JSONResponse:
         return await answer(lang, lambda: campaigns.get(name))
+
+    @api.delete("/{name}", summary="Delete a campaign and its browser games (undo within the window)")
+    async def delete(name: Name, lang: Lang = "en") -> JSONResponse:
+        return await answer(lang, lambda: campaigns.delete(name))
+
+    @api.post("/{name}/restore", summary="Take back a campaign's deletion within the undo window")
+    async def restore(name: Name, lang: Lang = "en") -> JSONResponse:
+        return await answer(lang, lambda: campaigns.restore(name))
+
+    @api.get("/{name}/chapters/{chapter}/contents",
+             summary="What a chapter brings, by name (names only, unverified; spoilers: ask when the player chose to)")
+    async def chapter_contents(name: Name, chapter: Annotated[int, Path(ge=0, le=MAX_ID)], lang: Lang = "en",
+                               ahead: Annotated[bool, Query(description=(
+                                   "a chapter after the one the campaign has reached is refused (422) unless true: "
+                                   "the player asked for that chapter knowing it is ahead"))] = False,
+                               ) -> JSONResponse:
+        return await answer(lang, lambda: campaigns.contents(name, chapter, ahead))
 
     @api.post("/{name}/steps", summary="The player's next step (choose a pile, set up, record a result...)")
     async def step(name: Name, body: Step, lang: Lang = "en") -> JSONResponse:

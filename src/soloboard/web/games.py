@@ -15,12 +15,16 @@ answers (``api.py``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
 import random
 import secrets
+import sqlite3
 import threading
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol
@@ -29,9 +33,9 @@ from soloboard.agents import make as make_agent
 from soloboard.agents import names as agent_names
 from soloboard.agents.base import STANDARD_BUDGET
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
-from soloboard.core.registry import game_names, load_game, state_from_json
+from soloboard.core.registry import game_names, kit, load_game, state_from_json
 from soloboard.core.saves import MAX_FILE_DEPTH, NestingError, loads_bounded, replay, save_text
-from soloboard.core.store import Store
+from soloboard.core.store import UNDO_SECONDS, Store
 from soloboard.core.table import Table
 from soloboard.i18n import _
 from soloboard.web.bounds import MAX_ID
@@ -43,6 +47,10 @@ STATUS = {"won": "won", "lost": "lost", "unfinished": "playing"}
 # The host token's hash is kept as a row of the seats table with this seat number (no schema change:
 # kind 'person', agent 'host'); it lets the game's creator ask for a new join link of any seat.
 HOST_SEAT = -1
+# The saved games' list (GET /api/games; its sorts and statuses are the route's Literal types): its bounds
+MAX_LISTED = 1000  # games in one answer (``limit``)
+MAX_SEARCH = 100  # characters of the free-text filter (``q``)
+_STATUS_ORDER = {"playing": 0, "won": 1, "lost": 2}
 
 
 class GameError(Exception):
@@ -52,7 +60,9 @@ class GameError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
-        self.rule = rule
+        self.rule = rule  # the rule's stable English name, for programs
+        # the rule in the request's language, for a person (raised inside the request's use(lang))
+        self.rule_text = _(rule) if rule else None
 
 
 def token_hash(token: str) -> str:
@@ -88,6 +98,7 @@ class LiveGame:
     pages: dict[tuple[str, int | None], tuple[int, bytes]] = field(default_factory=dict)
     # the campaign game it plays, or the custom battle's components (web/campaigns.py), if any
     campaign: dict[str, Any] | None = None
+    deleted: bool = False  # deleted while a request held it: that request changes nothing more
 
     @property
     def state(self) -> Any:
@@ -280,13 +291,20 @@ class CampaignGames(Protocol):
 class Games:
     """Every browser game of one store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+                 undo_seconds: float = UNDO_SECONDS) -> None:
         self.store = store
         self.store_lock = threading.Lock()  # one SQLite connection, used by one thread at a time
         self._live: dict[int, LiveGame] = {}
         self._loading = threading.Lock()
         # builds a campaign game's rules and records its result (web/campaigns.py sets it)
         self.campaigns: CampaignGames | None = None
+        # deletions: how long they may be taken back, the clock they are timed by, the next purge
+        self.clock = clock
+        self.undo_seconds = undo_seconds
+        self._timer: threading.Timer | None = None
+        self._closed = False
+        self.purge()  # deletions left pending by a server that stopped within their window
 
     # --- creating ---------------------------------------------------------------------------------
 
@@ -403,14 +421,149 @@ class Games:
             self._save(live)
         return live
 
-    def list(self) -> list[dict[str, Any]]:
+    def list(self, game: str | None = None, status: str | None = None, q: str = "", sort: str = "updated",
+             order: str | None = None, limit: int = MAX_LISTED) -> dict[str, Any]:
+        """The saved games that match (``game``; ``status``: playing, won, lost or finished; ``q``: words
+        in the set-up, the title or the result), sorted (``sort``: updated, created, setup, status or
+        round; ``order`` asc or desc, by default the latest or furthest first for dates and rounds, A to
+        Z otherwise), at most ``limit``; with ``total`` (how many match) and ``deleted``: the games whose
+        deletion may still be taken back."""
+        self.purge()
         with self.store_lock:
-            rows = self.store.person_games()
-        return [{"id": r["id"], "game": r["game"], "params": r["params"], "title": setup_title(r["game"], r["params"]),
-                 "setup": setup_text(r["game"], r["params"]), "status": STATUS[r["status"]],
-                 "loss_cause": r["loss_cause"], "ply": len(r["history"]), "decisions": r["decisions"],
-                 "rounds": r["rounds"], "created": r["created"], "updated": r["updated"]}
-                for r in rows]
+            rows = self.store.person_list()
+            pending = self.store.person_list(deleted=True)
+        listed = [self._listed(r) for r in rows]
+        words = q.casefold().split()
+        matching = [g for g in listed
+                    if (game is None or g["game"] == game)
+                    and (status is None or g["status"] == status or (status == "finished" and g["status"] != "playing"))
+                    and all(w in g["search"] for w in words)]
+        descending = (sort in ("updated", "created", "round")) if order is None else order == "desc"
+        keys: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "updated": lambda g: (g["updated"] or "", g["id"]), "created": lambda g: (g["created"] or "", g["id"]),
+            "setup": lambda g: (g["game_title"].casefold(), g["title"].casefold(), g["setup"].casefold()),
+            "status": lambda g: (_STATUS_ORDER.get(g["status"], 3), g["result"] or ""),
+            "round": lambda g: (g["rounds"] or 0, g["decisions"] or 0)}
+        if sort in ("setup", "status"):  # ties: the latest played first, whichever way the sort goes
+            matching.sort(key=lambda g: (g["updated"] or "", g["id"]), reverse=True)
+        matching.sort(key=keys[sort], reverse=descending)
+        for g in listed:
+            del g["search"]
+        now = self.clock()
+        deleted = [{**self._listed(r), "undo_seconds": round(max(0.0, r["deleted_at"] + self.undo_seconds - now), 1)}
+                   for r in pending]
+        for g in deleted:
+            del g["search"]
+        return {"games": matching[:limit], "total": len(matching), "deleted": deleted,
+                "undo_window": self.undo_seconds}
+
+    @staticmethod
+    def _listed(r: dict[str, Any]) -> dict[str, Any]:
+        """A stored game as the list shows it, in the current language (``search``: its words, folded)."""
+        name, params = r["game"], r["params"]
+        status = STATUS[r["status"]]
+        stored_cause = r["loss_cause"]  # the engine's words, a msgid of the catalog
+        cause = _(stored_cause) if stored_cause else ""
+        result = None if status == "playing" else _("Won") if status == "won" else (
+            _("Lost: {cause}").format(cause=cause) if cause else _("Lost"))
+        try:
+            game_title = _(kit(name).title)
+        except ValueError:  # a game this version no longer has
+            game_title = name
+        out = {"id": r["id"], "game": name, "params": params, "game_title": game_title,
+               "title": setup_title(name, params), "setup": setup_text(name, params), "status": status,
+               "loss_cause": r["loss_cause"], "result": result, "ply": r["ply"], "decisions": r["decisions"],
+               "rounds": r["rounds"], "created": r["created"], "updated": r["updated"], "campaign": r["campaign"]}
+        out["search"] = " ".join(str(out[k] or "") for k in ("game_title", "title", "setup", "result")).casefold()
+        return out
+
+    # --- deleting, and taking a deletion back -------------------------------------------------------------
+
+    def _check_host(self, game_id: int, token: str | None) -> None:
+        """Only the device that started a game (it holds the host token) deletes it or takes the deletion
+        back: a guest holding a seat of a shared game on another device cannot remove it from the host."""
+        with self.store_lock:
+            host = self.store.seat_token_hash(game_id, HOST_SEAT) if 0 < game_id <= MAX_SEED else None
+        if host is not None and not (token and hmac.compare_digest(host, token_hash(token))):
+            raise GameError(403, _("Only the device that started game {id} can delete it or bring it back")
+                            .format(id=game_id), "host token")
+
+    def delete(self, game_id: int, token: str | None = None) -> dict[str, Any]:
+        """Delete a game: it leaves the list, History and the statistics at once, and the store for good
+        when the undo window has passed (:meth:`restore` takes it back before then). ``token``: the
+        game's host token, when the game has one."""
+        self._check_host(game_id, token)
+        live = self._live.get(game_id)
+        if live is not None:
+            live.lock.acquire()  # a move under way ends first; any request after this one finds no game
+        try:
+            with self.store_lock:
+                found = 0 < game_id <= MAX_SEED and self.store.delete_game(game_id, self.clock())
+            if not found:
+                raise GameError(404, _("There is no game {id}").format(id=game_id))
+            if live is not None:
+                live.deleted = True
+            with self._loading:
+                self._live.pop(game_id, None)
+        finally:
+            if live is not None:
+                live.lock.release()
+        self._schedule()
+        return {"id": game_id, "undo_seconds": self.undo_seconds}
+
+    def forget(self, game_ids: Iterable[int]) -> None:
+        """Games deleted with their campaign: out of memory, and no request still holding one changes it."""
+        for game_id in game_ids:
+            live = self._live.get(game_id)
+            if live is None:
+                continue
+            with live.lock:
+                live.deleted = True
+            with self._loading:
+                self._live.pop(game_id, None)
+        self._schedule()
+
+    def restore(self, game_id: int, token: str | None = None) -> None:
+        """Take back a game's deletion within its undo window (404 after it: the game is gone)."""
+        self._check_host(game_id, token)
+        with self.store_lock:
+            found = 0 < game_id <= MAX_SEED and self.store.restore_game(game_id, self.clock() - self.undo_seconds)
+        if not found:
+            raise GameError(404, _("Game {id} cannot be brought back: it was not deleted, or it was deleted more "
+                                   "than {seconds} seconds ago").format(id=game_id, seconds=round(self.undo_seconds)))
+
+    def purge(self) -> None:
+        """Remove for good what was deleted longer ago than the undo window, and time the next purge."""
+        if self._closed:
+            return
+        with self.store_lock:
+            self.store.purge_deleted(self.clock() - self.undo_seconds)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """A purge when the oldest pending deletion's window closes (one timer; a daemon thread)."""
+        with self.store_lock:
+            oldest = self.store.next_purge()
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if oldest is None or self._closed:
+                return
+            wait = max(0.05, oldest + self.undo_seconds - self.clock() + 0.05)
+            self._timer = threading.Timer(wait, self._timed_purge)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _timed_purge(self) -> None:
+        with contextlib.suppress(sqlite3.Error):  # the store closed meanwhile: the next start purges the rest
+            self.purge()
+
+    def close(self) -> None:
+        """Stop the purge timer (the store is about to close; what is pending is purged at the next start)."""
+        with self.store_lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
 
     # --- changing ---------------------------------------------------------------------------------------
 
@@ -439,6 +592,8 @@ class Games:
 
     @staticmethod
     def _fresh(live: LiveGame, ply: int) -> None:
+        if live.deleted:  # deleted while this request waited for the game
+            raise GameError(404, _("There is no game {id}").format(id=live.id))
         if ply != live.ply:
             raise GameError(409, _("The game has moved on (it is at move {now}, your page at {sent}): "
                                    "reload it").format(now=live.ply, sent=ply), "stale move")
@@ -516,6 +671,7 @@ class Games:
         one (the host's copy, earlier links) stops opening it. The new token (told only here)."""
         live = self.get(game_id)
         with live.lock:
+            self._fresh(live, live.ply)
             found = self._person_seat(live, seat)
             if not live.opens_invite(seat, token):
                 raise GameError(403, _("This join link of seat {seat} is no longer valid: it was used on another "

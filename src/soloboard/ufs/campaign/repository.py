@@ -43,6 +43,11 @@ class CampaignNameError(CampaignError):
     """A campaign name that cannot be stored: too long, or not one segment of an address."""
 
 
+# words of the campaigns' addresses (POST /api/campaigns/import, /api/campaigns/custom...): a campaign
+# named so would share its address with them
+RESERVED_NAMES = ("import", "custom")
+
+
 def check_name(name: str) -> str:
     """``name`` if a campaign may be stored under it; :class:`CampaignNameError` names the rule."""
     if len(name) > MAX_NAME:
@@ -56,6 +61,9 @@ def check_name(name: str) -> str:
     if name.strip(".") == "":
         raise CampaignNameError(_("a campaign name cannot be only dots: the name is part of the campaign's "
                                   "address"))
+    if name.casefold() in RESERVED_NAMES:
+        raise CampaignNameError(_("{name!r} cannot name a campaign: the browser's addresses use that word "
+                                  "(/api/campaigns/{name})").format(name=name))
     return name
 
 
@@ -68,6 +76,7 @@ class Summary:
     threat: int | None
     updated_at: str
     error: str | None = None
+    created_at: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -81,20 +90,23 @@ class CampaignRepository:
         self.db = store.db  # the table ``campaigns`` is the store's (schema 3, core/store.py)
 
     def names(self) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT name FROM campaigns ORDER BY updated_at DESC, id DESC")]
+        # a campaign being deleted (the browser's Undo may still take it back) is no campaign any more
+        return [r[0] for r in self.db.execute("SELECT name FROM campaigns WHERE deleted_at IS NULL "
+                                              "ORDER BY updated_at DESC, id DESC")]
 
     def summaries(self) -> list[Summary]:
         """Every campaign, the latest played first; one that cannot be read now (its box came with
         a plugin that is gone, say) is listed with the reason, not left out and not fatal."""
         out = []
-        for (name, document, updated) in self.db.execute(
-                "SELECT name, document, updated_at FROM campaigns ORDER BY updated_at DESC, id DESC"):
+        for (name, document, updated, created) in self.db.execute(
+                "SELECT name, document, updated_at, created_at FROM campaigns WHERE deleted_at IS NULL "
+                "ORDER BY updated_at DESC, id DESC"):
             try:
                 c = files.loads(document)
             except CampaignError as exc:
-                out.append(Summary(name, 0, UNREADABLE, 0, None, updated, str(exc)))
+                out.append(Summary(name, 0, UNREADABLE, 0, None, updated, str(exc), created))
                 continue
-            out.append(Summary(c.name, c.chapter, c.phase, len(c.battles), c.threat, updated))
+            out.append(Summary(c.name, c.chapter, c.phase, len(c.battles), c.threat, updated, None, created))
         return out
 
     def resolve(self, name: str | None) -> str:
@@ -120,8 +132,14 @@ class CampaignRepository:
 
     def add(self, campaign: Campaign) -> None:
         check_name(campaign.name)
+        self.store.purge_deleted()  # a deletion past its undo window frees its name
         if any(fold(n) == fold(campaign.name) for n in self.names()):
             raise CampaignExists(_("a campaign called {name!r} exists already: choose another name").format(
+                name=campaign.name))
+        pending = [r["name"] for r in self.store.deleted_campaigns()]
+        if any(fold(n) == fold(campaign.name) for n in pending):
+            raise CampaignExists(_("a campaign called {name!r} was deleted a moment ago and can still be taken "
+                                   "back: undo it, or choose this name again in a few seconds").format(
                 name=campaign.name))
         now = _now()
         with self.db:
@@ -142,10 +160,9 @@ class CampaignRepository:
                                       "(nothing was saved)").format(name=campaign.name))
         return len(campaign.records)
 
-    def delete(self, name: str) -> None:
-        stored = self.resolve(name)
-        with self.db:
-            self.db.execute("DELETE FROM campaigns WHERE name = ?", (stored,))
+    def delete(self, name: str) -> int:
+        """Delete a campaign for good, with its browser games; how many games went with it."""
+        return max(0, self.store.remove_campaign(self.resolve(name)))
 
     @contextmanager
     def editing(self, name: str | None = None) -> Iterator[Campaign]:

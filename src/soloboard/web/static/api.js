@@ -5,11 +5,13 @@
 import { currentLanguage, t } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, message, rule = null) {
+  // rule: the rule's stable English name (compared by the page); ruleText: that rule in the page's language
+  constructor(status, message, rule = null, ruleText = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.rule = rule;
+    this.ruleText = ruleText || rule;
   }
 }
 
@@ -40,14 +42,25 @@ async function request(method, path, { body, token, raw } = {}) {
     const message = data && typeof data.error === "string" ? data.error
       : data && typeof data.detail === "string" ? data.detail
         : t("The server answered {status}.", { status: res.status });
-    throw new ApiError(res.status, message, data ? data.rule ?? null : null);
+    throw new ApiError(res.status, message, data ? data.rule ?? null : null, data ? data.rule_text ?? null : null);
   }
   return data;
 }
 
+function queryString(query) {
+  const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
 export const api = {
   catalog: () => request("GET", "/api/catalog"),
-  games: () => request("GET", "/api/games"),
+  // {q, game, status, sort, order, limit}: the saved games that match, and those still being deleted
+  games: (query = {}) => request("GET", `/api/games${queryString(query)}`),
+  // hidden at once, removed for good when the undo window closes unless restored before
+  // only the device that started a game holds its host token, which deleting and restoring it need
+  deleteGame: (id) => request("DELETE", `/api/games/${encodeURIComponent(id)}`, { token: hostToken(id) }),
+  restoreGame: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/restore`, { token: hostToken(id) }),
   // with a seat's token the view marks that seat's own things ("mine")
   game: (id, token) => request("GET", `/api/games/${encodeURIComponent(id)}`, { token }),
   create: (spec) => request("POST", "/api/games", { body: spec }),
@@ -80,13 +93,18 @@ export const api = {
   qrUrl: (id, seat, token) =>
     `/api/games/${encodeURIComponent(id)}/qr?seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`,
   events: (id) => new EventSource(`/api/games/${encodeURIComponent(id)}/events`),
-  campaigns: () => request("GET", "/api/campaigns"),
+  campaigns: (query = {}) => request("GET", `/api/campaigns${queryString(query)}`),
+  deleteCampaign: (name) => request("DELETE", `/api/campaigns/${encodeURIComponent(name)}`),
+  restoreCampaign: (name) => request("POST", `/api/campaigns/${encodeURIComponent(name)}/restore`),
   campaign: (name) => request("GET", `/api/campaigns/${encodeURIComponent(name)}`),
   createCampaign: (spec) => request("POST", "/api/campaigns", { body: spec }),
   // {action, value, revision, companion}: a stale revision is refused with 409
   campaignStep: (name, step) => request("POST", `/api/campaigns/${encodeURIComponent(name)}/steps`, { body: step }),
   // the browser game of the campaign's digital game set up: {id, tokens, host} (tokens only when new)
   campaignGame: (name) => request("POST", `/api/campaigns/${encodeURIComponent(name)}/game`),
+  // what a chapter brings, by name: asked only once the player chose to see it (ahead: a later chapter)
+  campaignContents: (name, chapter, ahead = false) => request("GET",
+    `/api/campaigns/${encodeURIComponent(name)}/chapters/${chapter}/contents${ahead ? "?ahead=true" : ""}`),
   importCampaign: (text) => request("POST", "/api/campaigns/import", { body: text, raw: true }),
   customComponents: () => request("GET", "/api/campaigns/custom/components"),
   // {city, side, scenario, characters: {id: upgraded}, sky: [[tile, side] x4]}: its stars, what is not known

@@ -46,10 +46,11 @@ function drawChrome() {
     class: "lang",
     lang: code,
     title: LANGUAGE_NAMES[code],
-    "aria-label": LANGUAGE_NAMES[code],
+    // the name starts with what the button shows (speech input users say "EN"), then the language
+    "aria-label": `${code.toUpperCase()} ${LANGUAGE_NAMES[code]}`,
     "aria-pressed": code === currentLanguage() ? "true" : "false",
     onclick: () => switchLanguage(code),
-  }, code)));
+  }, code.toUpperCase())));
 }
 
 async function switchLanguage(code) {

@@ -41,7 +41,7 @@ async function step(c, action, value = null, extra = {}) {
     return true;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    toast(err.message, "error", err.rule);
+    toast(err.message, "error", err.ruleText);
     announce(err.message);
     if (err.status === 409) await load(c); // changed elsewhere: show it as it is now
     else draw(c, c.view); // the controls show the campaign as it is (e.g. the threat level refused)
@@ -58,7 +58,7 @@ async function openGame(c) {
     openCreatedGame(await api.campaignGame(c.view.status.name));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    toast(err.message, "error", err.rule);
+    toast(err.message, "error", err.ruleText);
   }
 }
 

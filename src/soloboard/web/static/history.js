@@ -77,7 +77,9 @@ function ratesByGame(box, rows, cat, label, title) {
     return h("div", { class: "rates-game" },
       h("h3", null, gameTitle(cat, name)),
       ratePlot(mine, label, caption, width),
-      h("div", { class: "table-scroll" }, rateTable(mine, label, caption)));
+      // a table wider than a phone scrolls in its box: a keyboard reaches it (tabindex) to scroll it
+      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption },
+        rateTable(mine, label, caption)));
   });
 }
 
@@ -103,7 +105,7 @@ export async function pageHistory(main) {
   let stats;
   let games;
   try {
-    [cat, stats, games] = await Promise.all([catalog().catch(() => null), api.stats(), api.games()]);
+    [cat, stats, games] = await Promise.all([catalog().catch(() => null), api.stats(), api.games({ status: "finished" })]);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     main.replaceChildren(h("section", { class: "panel paper narrow" }, h("h1", null, t("History")),

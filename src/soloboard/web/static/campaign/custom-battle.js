@@ -103,7 +103,7 @@ export function customBuilder(parts) {
       openCreatedGame(await api.customGame(spec));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      toast(err.message, "error", err.rule);
+      toast(err.message, "error", err.ruleText);
     }
   };
   // the latest answer only: a slower answer to an older spec is dropped

@@ -2,8 +2,9 @@
 // file, and the custom battle builder.
 
 import { ApiError, api } from "../api.js";
-import { dateTime, t, tn } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { fileImportBox, h, navigate } from "../shared.js";
+import { datesText, managedList, sortQuery } from "../home/manage.js";
 import { customBuilder } from "./custom-battle.js";
 import { campaignPath, phaseText, threatPicker } from "./parts.js";
 
@@ -54,16 +55,61 @@ function newCampaignForm() {
   return form;
 }
 
-function campaignList(list) {
-  if (!list.length) return h("p", { class: "muted" }, t("No campaign yet: start one."));
-  return h("ul", { class: "saved-games campaign-list" }, list.map((c) => h("li", null,
-    h("a", { class: "saved-game", href: campaignPath(c.name), "data-nav": true },
-      h("span", { class: "saved-title" }, c.name),
-      h("span", { class: "saved-setup" }, c.error ? c.error
-        : [c.chapter ? t("Chapter {n}", { n: c.chapter }) : null,
-          tn("{n} battle", "{n} battles", c.battles),
+function campaignFields() {
+  return [
+    { name: "q", label: t("Search"), placeholder: t("A campaign's name"), max: 100 },
+    { name: "status", label: t("Status"), choices: [{ value: "", label: t("Any status") },
+      { value: "playing", label: t("In play") }, { value: "over", label: t("Campaign over") }] },
+    { name: "sort", label: t("Sort by"), choices: [{ value: "updated", label: t("Last played") },
+      { value: "created", label: t("Started, newest first") }, { value: "created:asc", label: t("Started, oldest first") },
+      { value: "name", label: t("Name, A to Z") }, { value: "status", label: t("Status: in play first") }] },
+  ];
+}
+
+function campaignCard(c, remove) {
+  const titleId = `campaign-${encodeURIComponent(c.name).replace(/[^A-Za-z0-9_-]/g, "_")}-title`;
+  const del = h("button", { type: "button", class: "token-button danger", "aria-describedby": titleId }, t("Delete"));
+  del.addEventListener("click", () => remove(c, del));
+  return h("li", { class: `manage-card campaign-card phase-${c.phase}`, "data-name": c.name },
+    h("div", { class: "manage-main" },
+      h("h3", { class: "manage-title", id: titleId }, c.name),
+      h("p", { class: "manage-setup" }, c.error ? c.error
+        : [c.chapter ? t("Chapter {n}", { n: c.chapter }) : null, tn("{n} battle", "{n} battles", c.battles),
           t("threat level {level}", { level: c.threat })].filter(Boolean).join(" · ")),
-      h("span", { class: "saved-meta" }, phaseText(c.phase), " · ", dateTime(c.updated_at))))));
+      h("p", { class: "manage-status" }, h("span", { class: `badge ${c.phase === "over" ? "badge-won" : "badge-playing"}` },
+        phaseText(c.phase))),
+      h("p", { class: "manage-dates" }, datesText(c.created_at, c.updated_at))),
+    h("div", { class: "manage-actions" },
+      h("a", { class: "token-button", href: campaignPath(c.name), "data-nav": true, "aria-describedby": titleId }, t("Open")),
+      del));
+}
+
+function deletionLines(c, seconds) {
+  return [
+    t("The campaign's sheet and journal are deleted, with the games of it played in the browser (their results leave History and your win rates)."),
+    t("You can undo this for {n} seconds; then it is deleted for good.", { n: Math.round(seconds) }),
+  ];
+}
+
+// The campaigns' section: controls, count, cards and the Undo shelf, drawn again on every change.
+function campaignList() {
+  return managedList({
+    fields: campaignFields(), idPrefix: "campaigns", findLabel: t("Find a campaign"),
+    shelfLabel: t("Deleted campaigns"),
+    fetch: (values) => api.campaigns({ ...sortQuery(values.sort || "updated"), q: values.q, status: values.status }),
+    draw: (answer, values, remove) => {
+      const list = answer.campaigns || [];
+      const counted = list.length ? tn("{n} campaign", "{n} campaigns", Number(answer.total) || list.length)
+        : values.q || values.status ? t("No campaign matches.") : t("No campaign yet: start one.");
+      return [counted, list.length ? [h("ul", { class: "manage-list campaign-list" },
+        list.map((c) => campaignCard(c, remove)))] : []];
+    },
+    item: (c) => ({ key: `campaign-${c.name}`, title: c.name, focus: `[data-name="${CSS.escape(c.name)}"] a` }),
+    ask: (c, seconds) => ({ heading: t("Delete the campaign {name}?", { name: c.name }),
+      lines: deletionLines(c, seconds), confirmLabel: t("Delete the campaign") }),
+    remove: (c) => api.deleteCampaign(c.name),
+    restore: (c) => api.restoreCampaign(c.name),
+  });
 }
 
 function importCampaignBox() {
@@ -74,13 +120,8 @@ function importCampaignBox() {
 
 export async function pageCampaigns(main) {
   document.title = `${t("Campaigns")} · soloboard`;
-  let list;
-  try {
-    list = (await api.campaigns()).campaigns || [];
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    list = err;
-  }
+  const list = campaignList();
+  await list.ready;
   let parts;
   try {
     parts = await api.customComponents();
@@ -95,7 +136,7 @@ export async function pageCampaigns(main) {
     h("div", { class: "home-columns" },
       h("section", { class: "panel paper", "aria-labelledby": "campaigns-title" },
         h("h2", { id: "campaigns-title" }, t("Your campaigns")),
-        list instanceof ApiError ? h("p", { class: "form-error" }, list.message) : campaignList(list)),
+        list.el),
       h("section", { class: "panel paper", "aria-labelledby": "campaign-new-title" },
         h("h2", { id: "campaign-new-title" }, t("New campaign")), newCampaignForm(),
         h("h2", null, t("Import")), importCampaignBox())),

@@ -3,6 +3,7 @@
 
 import { t } from "../i18n.js";
 import { h } from "../shared.js";
+import { chapterContents } from "./contents.js";
 import { kindText, resultBox, sideText } from "./parts.js";
 
 const CHAPTERS = [1, 2, 3, 4];
@@ -29,7 +30,8 @@ export function sheetTable(status) {
           h("td", { "data-label": t("City's fate"), class: `fate fate-${b.city_fate || "open"}` },
             b.city_fate === "saved" ? t("saved") : b.city_fate === "destroyed" ? t("destroyed") : t("in progress"))))))
         : h("p", { class: "muted" }, t("No battle yet")),
-      left.length ? h("p", { class: "muted" }, t("Left in the box: {names}", { names: left.join(", ") })) : null);
+      left.length ? h("p", { class: "muted" }, t("Left in the box: {names}", { names: left.join(", ") })) : null,
+      chapterContents(status.name, n, opened));
   });
   return h("div", { class: "sheet" }, ...chapters);
 }

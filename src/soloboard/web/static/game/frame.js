@@ -3,8 +3,34 @@
 // position is on the board, so nothing moves as it arrives.
 
 import { api } from "../api.js";
-import { t } from "../i18n.js";
+import { t, tp } from "../i18n.js";
+import { SPEEDS, animationSpeed, rememberSpeed } from "../motion.js";
 import { h } from "../shared.js";
+
+// how fast the boards play a move out (motion.js), chosen here and kept on this device
+function speedField() {
+  const names = { off: tp("animation speed", "Off"), fast: tp("animation speed", "Fast"),
+    normal: tp("animation speed", "Normal") };
+  const current = animationSpeed();
+  const select = h("select", { class: "motion-select", id: "motion-speed",
+    onchange: () => rememberSpeed(select.value) },
+  ...SPEEDS.map((speed) => h("option", { value: speed, selected: speed === current ? true : null }, names[speed])));
+  return h("label", { class: "motion-field", for: "motion-speed" }, h("span", null, t("Animation")), select);
+}
+
+// The tools a turn rarely needs (export, a new game, the animation's pace): beside Undo and Hint on a
+// wide screen; on a phone under a "More" button, so the toolbar is one row that fits the screen.
+const PHONE = "(max-width: 520px)";
+
+function moreTools(...tools) {
+  const more = h("details", { class: "toolbar-more" },
+    h("summary", { class: "token-button" }, t("More")), h("div", { class: "toolbar-more-items" }, ...tools));
+  const phone = window.matchMedia(PHONE);
+  const fit = () => { more.open = !phone.matches; };
+  phone.addEventListener("change", fit);
+  fit();
+  return more;
+}
 
 export function gameFrame(id) {
   const els = {
@@ -37,7 +63,7 @@ export function gameFrame(id) {
       h("div", { class: "game-head-text" }, els.titleEl, els.setupEl),
       h("div", { class: "game-head-chips" }, els.roundEl, els.statusEl, els.seatEl),
       h("div", { class: "toolbar", role: "toolbar", "aria-label": t("Game") },
-        els.undoBtn, els.hintBtn, els.exportLink, els.newBtn, els.campaignLink),
+        els.undoBtn, els.hintBtn, moreTools(els.exportLink, els.newBtn, els.campaignLink, speedField())),
       els.awayEl),
     h("div", { class: "game-body" },
       h("div", { class: "board-column" }, h("div", { class: "board-frame" }, els.bannerSlot, els.board), els.movesBox, els.notesEl),

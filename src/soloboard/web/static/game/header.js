@@ -73,7 +73,7 @@ async function invite(p, seat, host, again, slot) {
         h("p", { class: "field-help" }, t("Whoever opens this link takes the seat."))));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    toast(err.message, "error", err.rule);
+    toast(err.message, "error", err.ruleText);
   } finally {
     again.disabled = false;
   }

@@ -95,8 +95,8 @@ async function refusal(p, err) {
     await load(p);
     return;
   }
-  toast(err.message, "error", err.rule);
-  announce(err.rule ? err.message + " " + t("Rule: {rule}", { rule: err.rule }) : err.message);
+  toast(err.message, "error", err.ruleText);
+  announce(err.rule ? err.message + " " + t("Rule: {rule}", { rule: err.ruleText }) : err.message);
   // a token refused: a seat of this device may have been joined elsewhere unheard (a lost stream)
   if (err.status === 403 && err.rule === "seat token" && await p.checkSeats()) await load(p);
 }

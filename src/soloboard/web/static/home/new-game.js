@@ -148,7 +148,7 @@ async function submit(d, event) {
     openCreatedGame(created);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    errorEl.textContent = err.rule ? err.message + " (" + t("Rule: {rule}", { rule: err.rule }) + ")" : err.message;
+    errorEl.textContent = err.rule ? err.message + " (" + t("Rule: {rule}", { rule: err.ruleText }) + ")" : err.message;
   } finally {
     startBtn.disabled = false;
   }

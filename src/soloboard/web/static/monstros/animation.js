@@ -5,6 +5,7 @@
 import { stageCard } from "./cards.js";
 import { fitNames } from "./fit.js";
 import { turnSteps } from "./animation-steps.js";
+import { animationSpeed, stepDelay } from "../motion.js";
 
 function tableOf(root) {
   const stage = root.querySelector(".mon-stage");
@@ -70,7 +71,9 @@ function show(tb, step, view, t, arriving) {
 export function animate(root, view, fresh, t, mem, narrated) {
   const plan = turnSteps(fresh);
   if (!plan.steps.length) return false;
-  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // the speed chosen on this device (off with the system's reduced motion, unless chosen)
+  const speed = animationSpeed();
+  root.dataset.motion = speed;
   const tb = tableOf(root);
   const finalCaption = [...tb.caption.childNodes];
   const finalStrip = [...tb.strip.childNodes];
@@ -99,7 +102,7 @@ export function animate(root, view, fresh, t, mem, narrated) {
     },
   };
   mem.anim = anim;
-  if (reduced) { anim.finish(); return true; }
+  if (speed === "off") { anim.finish(); return true; }
   tb.skip.hidden = false;
   tb.skip.addEventListener("click", () => anim.finish());
   tb.stage.classList.add("mon-playing");
@@ -109,7 +112,7 @@ export function animate(root, view, fresh, t, mem, narrated) {
     const s = plan.steps[index++];
     show(tb, s, view, t, arriving);
     narrated(s.at);
-    mem.timer = setTimeout(step, s.delay);
+    mem.timer = setTimeout(step, stepDelay(s.delay, speed));
   };
   step();
   return true;

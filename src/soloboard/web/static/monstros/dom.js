@@ -31,3 +31,9 @@ export function cssEscape(text) {
 export function say(ui, text) {
   if (ui && typeof ui.say === "function") ui.say(text);
 }
+
+// A piece is named by what it shows (its words and numbers, as a person reads them off the card,
+// so a voice command saying them finds it), followed by the full description for screen readers.
+export function spoken(text) {
+  return el("span", { class: "sr-only", text: ` · ${text}` });
+}

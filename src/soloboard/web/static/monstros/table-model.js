@@ -74,7 +74,9 @@ export function monsterLabel(m, t) {
     t("Level {n}", { n: m.level }), t("life {n}", { n: m.life }), t("attack {n}", { n: m.attack }),
     m.shield ? t("shield") : null, ...m.abilities.map((a) => a.text),
   ].filter(Boolean);
-  return `${m.name ? m.name + " " : ""}${m.id}: ${parts.join(", ")}`;
+  // the printed (Portuguese) name beside a translated one: the tooltip is where the page gives it
+  const name = m.name && m.printed && m.printed !== m.name ? `${m.name} (${m.printed})` : m.name;
+  return `${name ? name + " " : ""}${m.id}: ${parts.join(", ")}`;
 }
 
 // an action card's name, with the printed one where the deck file names it otherwise
@@ -84,7 +86,10 @@ export function cardLabel(card) {
 
 // every hand, open (the game is co-operative): this device's seats first
 export function handsModel(game, view, t, mySeats) {
-  const hands = [...view.hands].sort((a, b) => (mySeats.includes(b.seat) - mySeats.includes(a.seat)) || (a.seat - b.seat));
+  // this device's seats first, the one to move first among them (on a phone the row scrolls sideways:
+  // the hand the decision is about is the one in view)
+  const rank = (seat) => (mySeats.includes(seat) ? (seat === game.to_move ? 0 : 1) : 2);
+  const hands = [...view.hands].sort((a, b) => (rank(a.seat) - rank(b.seat)) || (a.seat - b.seat));
   return hands.map((hand) => {
     const mine = mySeats.includes(hand.seat);
     const ai = seatKind(game, hand.seat).kind === "ai";

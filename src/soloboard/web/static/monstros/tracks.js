@@ -2,7 +2,7 @@
 // printed tower and the four tower spaces, the die tokens and the shields.
 
 import { ICONS, tower, wallArt } from "./art.js";
-import { el, keyAttr } from "./dom.js";
+import { el, keyAttr, spoken } from "./dom.js";
 import { towersModel, tracksModel } from "./table-model.js";
 
 export function tracksSection(view, t) {
@@ -27,10 +27,10 @@ export function tracksSection(view, t) {
 }
 
 function pile(cls, key, label, icon, count, word) {
-  return el("button", { type: "button", class: `mon-pile ${cls}`, ...keyAttr(key), "aria-label": label },
+  return el("button", { type: "button", class: `mon-pile ${cls}`, ...keyAttr(key) },
     el("span", { class: "mon-icon", html: icon }),
-    el("span", { class: "mon-count", text: `×${count}` }),
-    el("span", { class: "mon-pile-label", text: word }));
+    el("span", { class: "mon-count", text: `×${count}` }), " ",
+    el("span", { class: "mon-pile-label", text: word }), spoken(label));
 }
 
 export function towersSection(view, t) {

@@ -1,10 +1,11 @@
 // Plays a move out on the board drawn before it (animation-steps.js gives the steps): ships fly,
 // the mothership comes down, markers slide; each step's line is shown and told to the shell
-// (ui.narrated). A click on the board skips to the end.
+// (ui.narrated). The "Skip" button, or a click on the board, skips to the end.
 
 import { G, baseXY, cityHitY, skyXY } from "./layout.js";
 import { shipShape } from "./pieces.js";
 import { animationSteps } from "./animation-steps.js";
+import { stepDelay } from "../motion.js";
 
 // The shell reveals the move's lines of the log as the board shows them: ui.narrated(i) after the
 // i-th event of game.new is shown (0-based), ui.narrated(n) (n = their number) when all are shown,
@@ -101,7 +102,21 @@ function act(tb, container, a) {
 }
 
 // `redraw(game, passive)` draws the board; the animation starts from `prev` drawn passive (no input)
-export function animate(container, st, prev, game, events, redraw) {
+// a visible way out of a long Mothership Phase: a button held at the bottom of the screen (ufs.css),
+// wherever the page is scrolled, gone with the passive board when the animation ends
+function skipButton(container, st, skip) {
+  const bar = container.querySelector(":scope > .ufs-board");
+  if (!bar) return;
+  const t = st.t || ((text) => text);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "ufs-skip primary";
+  button.textContent = t("Skip animation");
+  button.addEventListener("click", skip);
+  bar.appendChild(button);
+}
+
+export function animate(container, st, prev, game, events, speed, redraw) {
   let cancelled = false;
   const timers = [];
   // the shell's ui.narrated of this move (a later move gets its own; this one's late calls go to this)
@@ -130,10 +145,11 @@ export function animate(container, st, prev, game, events, redraw) {
     if (step.text && st.msg) st.msg.textContent = step.text;
     for (const a of step.actions) act(tb, container, a);
     narrated(tell, i);
-    timers.push(setTimeout(() => doStep(i + 1), step.wait));
+    timers.push(setTimeout(() => doStep(i + 1), stepDelay(step.wait, speed)));
   };
   // a click skips the animation
   const skip = () => { if (st.animating) { st.animating.cancel(true); redraw(null, false); } };
   st.svg.addEventListener("click", skip, { once: true });
+  skipButton(container, st, skip);
   doStep(0);
 }

@@ -26,7 +26,9 @@ import { boardKey, dataNotes, statusBar } from "./panels.js";
 import { movesByKind } from "./targets.js";
 import { wireDie, wireMoves } from "./input.js";
 import { animate, narrated } from "./animation.js";
+import { phoneSheet, phoneTabs, shownPart } from "./phone.js";
 import { needsAnimation } from "./animation-steps.js";
+import { animationSpeed } from "../motion.js";
 
 const states = new WeakMap(); // container -> what the board remembers between renders
 
@@ -83,8 +85,24 @@ function boardSvg(L, view, game, moves, st, ui, t) {
   svg.appendChild(drawSkyNumbers(skyNumbersModel(L, view, t)));
   svg.appendChild(drawBase(baseModel(L, view, t)));
   svg.appendChild(drawTracks(tracksModel(L, view, t)));
-  svg.appendChild(drawTray(trayModel(L, view, moves, st.selected, t), (node, die) => wireDie(node, die, view, st, ui)));
+  st.tray = drawTray(trayModel(L, view, moves, st.selected, t), (node, die) => wireDie(node, die, view, st, ui));
+  if (L.wide) svg.appendChild(st.tray); // a phone's tray is in the sheet (phone.js)
   return svg;
+}
+
+// on a phone: the tabs over the board, the message and the dice in the sheet under it
+function assemble(root, L, view, svg, msg, st, passive, t) {
+  const wrap = html("div", { class: "ufs-svg-wrap" }, svg);
+  if (L.wide) {
+    root.append(wrap, msg);
+    return;
+  }
+  // the tabs go in the status bar, beside the prompt: no row of their own
+  const bar = root.querySelector(":scope > .ufs-status");
+  const tabs = phoneTabs(L, svg, st, shownPart(st, view.phase, passive), t);
+  if (bar) bar.appendChild(tabs);
+  else root.append(tabs);
+  root.append(wrap, phoneSheet(L, view, msg, st.tray, t));
 }
 
 function draw(container, st, ui, t, opts = {}) {
@@ -112,9 +130,8 @@ function draw(container, st, ui, t, opts = {}) {
   const svg = boardSvg(L, view, game, moves, st, ui, t);
   const overlay = el("g", { class: "overlay" });
   svg.appendChild(overlay);
-  root.appendChild(html("div", { class: "ufs-svg-wrap" }, svg));
   const msg = html("div", { class: "ufs-message", "aria-live": "polite" }, st.message || "");
-  root.appendChild(msg);
+  assemble(root, L, view, svg, msg, st, opts.passive, t);
   st.svg = svg; st.L = L; st.overlay = overlay; st.msg = msg;
   if (interactive) wireMoves(svg, L, view, moves, st, ui, t);
   root.appendChild(boardKey(L, view, st, t));
@@ -150,6 +167,7 @@ export async function render(container, game, ui) {
     st.selected = null; // a new position: the choice and the message of the last one are gone
     st.message = "";
     st.armed = null;
+    st.part = null; // a phone shows the new decision's part of the board
   }
   if (st.animating && st.animating.ply === game.ply) {
     // the same position again (a live update of the move being played out): let the animation finish
@@ -164,11 +182,13 @@ export async function render(container, game, ui) {
   // the events of the move just made (the POST's "new", or what the shell passes as ui.fresh)
   const events = (game.new && game.new.length ? game.new : ui && ui.fresh) || [];
   const fresh = events.length && prev && prev.ply < game.ply && prev.view && !prev.view.setup;
-  const reduce = typeof matchMedia !== "undefined" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // the speed chosen on this device (off with the system's reduced motion, unless chosen)
+  const speed = animationSpeed();
   if (st.animating) st.animating.cancel();
   st.lastPly = game.ply;
-  if (fresh && !reduce && needsAnimation(events)) {
-    animate(container, st, prev, game, events, (shown, passive) => (passive
+  container.dataset.motion = speed;
+  if (fresh && speed !== "off" && needsAnimation(events)) {
+    animate(container, st, prev, game, events, speed, (shown, passive) => (passive
       ? draw(container, st, ui, t, { game: shown, passive: true }) : draw(container, st, st.ui, st.t)));
   } else {
     draw(container, st, ui, t);

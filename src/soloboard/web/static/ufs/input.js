@@ -32,12 +32,22 @@ function touchFirst(st, move, ui, t) {
   return (e) => {
     if (e && e.pointerType === "touch" && st.armed !== move.id) {
       st.armed = move.id;
-      showPreview(st, move, ui, t, t("Tap again to play it."));
+      const node = e.currentTarget;
+      showPreview(st, move, ui, t, t("Tap again to play it.")).then(() => keepClear(node));
       return;
     }
     st.armed = null;
     send(ui, move.id);
   };
+}
+
+// the message grew in the sheet at the bottom of a phone's screen: the tapped space (to be tapped
+// again) is scrolled up above it if the sheet now covers it
+function keepClear(node) {
+  const sheet = node && node.ownerSVGElement && node.ownerSVGElement.closest(".ufs-board")?.querySelector(".ufs-sheet");
+  if (!sheet || !node.isConnected) return;
+  const covered = node.getBoundingClientRect().bottom - sheet.getBoundingClientRect().top;
+  if (covered > 0) window.scrollBy({ top: covered + 8, behavior: "smooth" });
 }
 
 function hovers(node, onHover, onLeave) {
@@ -59,7 +69,9 @@ function spaceHit(L, target, st, ui, t) {
     return hit;
   }
   focusable(hit, target.label, touchFirst(st, target.move, ui, t));
-  hovers(hit, () => showPreview(st, target.move, ui, t), () => clearPreview(st));
+  // a tapped move's preview stays while it waits for the second tap (the focus going to the sky's
+  // tab on a phone, to look at it, must not take it away)
+  hovers(hit, () => showPreview(st, target.move, ui, t), () => { if (st.armed !== target.move.id) clearPreview(st); });
   return hit;
 }
 
@@ -108,7 +120,8 @@ export function wireDie(node, die, view, st, ui) {
     st.selected = die.selected ? null : die.die;
     st.message = "";
     st.redraw();
-    const again = st.svg.querySelector(`[data-die="${die.index}"]`);
+    // (a phone's tray is an SVG of its own, in the sheet)
+    const again = (st.container || st.svg).querySelector(`.tray [data-die="${die.index}"]`);
     if (again) again.focus();
   });
 }

@@ -10,8 +10,8 @@ export const G = {
 export const WIDE = 560; // below this (a phone) the base goes under the sky, as on the table
 
 // a phone shows the board at about two thirds of its size: its words are drawn at least 17 units
-// high there (11 CSS px), its dice 70 units (over 44 CSS px, a finger's width)
-export const NARROW = { text: 17, cityWrap: 27, titleWrap: 22, lineH: 20, slot: 84, die: 70 };
+// high there (11 CSS px), its dice 76 units (in the tray's own drawing: over 44 CSS px, a finger's width)
+export const NARROW = { text: 17, cityWrap: 27, titleWrap: 22, lineH: 20, slot: 84, die: 76 };
 
 export function wrapText(text, width) {
   const words = String(text).split(/\s+/);
@@ -62,10 +62,28 @@ export function layoutFor(view, width) {
       trayY: G.pad + baseH, trackY: G.pad + baseH + trayH,
       w: 2 * colW + G.gap + 2 * G.pad, h: Math.max(skyH, rightH) + 2 * G.pad, colW };
   }
+  // a phone: the tray is drawn apart, in the sheet at the bottom of the screen with the message
+  // (its own SVG, from trayY down), so the base and its tracks follow each other
   const baseY = G.pad + skyH + G.gap / 2;
+  const h = skyH + G.gap / 2 + baseH + trackH + 2 * G.pad;
   return { wide, beside, city, skyLabel, action, skyX: G.pad, skyY: G.pad, baseX: G.pad, baseY,
-    trayY: baseY + baseH, trackY: baseY + baseH + trayH,
-    w: colW + 2 * G.pad, h: skyH + G.gap / 2 + rightH + 2 * G.pad, colW };
+    trayY: h, trayH, trackY: baseY + baseH, w: colW + 2 * G.pad, h, colW };
+}
+
+// a phone shows one part of the table at a time: the sky (with the city) or the base with its
+// tracks; each is a window of the one drawing, so a preview drawn in the sky stays when switching
+export function viewBoxOf(L, part) {
+  if (L.wide) return `0 0 ${L.w} ${L.h}`;
+  if (part === "sky") return `0 0 ${L.w} ${L.baseY - G.gap / 4}`;
+  const top = L.baseY - G.gap / 4;
+  return `0 ${top} ${L.w} ${L.h - top}`;
+}
+
+// the tray's own drawing on a phone: just wide enough for its slots, so the dice are a finger wide
+export function trayViewBox(L, slots) {
+  const x0 = L.baseX + G.label - 8;
+  const w = Math.max(slots * NARROW.slot + 16, 300);
+  return `${x0} ${L.trayY} ${w} ${L.trayH}`;
 }
 
 export function parseCell(name) {

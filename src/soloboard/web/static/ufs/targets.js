@@ -19,7 +19,7 @@ export function notation(view, die, space) {
 // the engine's reason a move is refused ("… (rule)"), or the board's own words
 export function refusalText(view, key, fallback) {
   const why = view.refusals[key];
-  return why ? why.error + (why.rule ? ` (${why.rule})` : "") : fallback;
+  return why ? why.error + (why.rule ? ` (${why.rule_text || why.rule})` : "") : fallback;
 }
 
 function placeTargets(view, moves, selected, t) {
