@@ -86,12 +86,12 @@ def test_the_sheet_and_the_next_step_in_czech_and_portuguese() -> None:
         text = sheet.sheet_text(c)
         assert c.next_step() == "vyber hromádku 1 nebo 2 (druhá hromádka se z kampaně odstraní)."
     assert text.splitlines()[:2] == ["Kampaň: Poslední bitva", "(semínko 5, úroveň ohrožení 1)"]
-    assert "  hromádka 1: scénář Battle for the Sky · město Havana · postava Lucia Ortega" in text
+    assert "  hromádka 1: scénář Bitva o oblohu · město Havana · postava Lucia Ortega" in text
     assert "Postavy: zatím žádné" in text and "Odstraněno z kampaně: zatím nic" in text
     assert text.endswith("Dále: vyber hromádku 1 nebo 2 (druhá hromádka se z kampaně odstraní).")
     with use("pt"):
         text = sheet.sheet_text(c)
-    assert "  pilha 2: cenário Reinforcements · cidade Mexico City · personagem Clinton Harper" in text
+    assert "  pilha 2: cenário Reforços · cidade Cidade do México · personagem Clinton Harper" in text
     assert text.endswith("A seguir: escolha a pilha 1 ou 2 (a outra pilha é retirada da campanha).")
     # English is unchanged, and the language in force when shown decides (nothing translated at import)
     assert sheet.sheet_text(c) == english
@@ -109,19 +109,19 @@ def test_the_set_up_the_notes_and_the_journal_in_polish_and_spanish() -> None:
         step = c.next_step()
     lines = info["text"].splitlines()
     assert lines[0] == "Bitwa 1 (rozdział 1), gra 1: pierwsza gra, na niebieskiej stronie miasta."
-    assert lines[1].startswith("Miasto: Havana, niebieska (niezniszczona) strona (zasady są na zapieczętowanych")
+    assert lines[1].startswith("Miasto: Hawana, niebieska (niezniszczona) strona (zasady są na zapieczętowanych")
     assert any(line.startswith("Poziom zagrożenia 1: ") and "kafel nieba" in line for line in lines)
     assert info["side"] == "blue" and info["sky"] == c.game.sky  # the JSON keeps its ids  # type: ignore[union-attr]
-    assert parts[0] == "miasta Havana (niebieska strona)"  # after "soloboard nie zna": the genitive
-    assert journal[3].endswith("Wybrano stos 1; usunięte z kampanii: Reinforcements, Mexico City, Clinton Harper.")
+    assert parts[0] == "miasta Hawana (niebieska strona)"  # after "soloboard nie zna": the genitive
+    assert journal[3].endswith("Wybrano stos 1; usunięte z kampanii: Posiłki, Meksyk, Clinton Harper.")
     assert "(tryb towarzyszący)" in journal[4]
     assert step == "rozegraj grę 1 bitwy 1 i zapisz wynik (wygrana lub przegrana)."
     c.record("lost")
     with use("es"):
         assert sheet.describe(c, c.records[-1]) == "Batalla 1, partida 1: perdida [X]."
         assert c.next_step() == ("la primera partida se perdió: prepara la segunda partida de la batalla 1 con el "
-                                 "lado dañado de Havana.")
-        assert "    primera partida [X]   dañada [ ]   -> Havana batalla en curso" in sheet.sheet_text(c)
+                                 "lado dañado de La Habana.")
+        assert "    primera partida [X]   dañada [ ]   -> La Habana batalla en curso" in sheet.sheet_text(c)
 
 
 def test_the_end_of_a_campaign_counts_battles_in_each_language() -> None:
@@ -134,11 +134,11 @@ def test_the_end_of_a_campaign_counts_battles_in_each_language() -> None:
         assert sheet.describe(c, {**rec, "battles": 5}) == "Kampania zakończona po 5 bitwach; ocalone miasta: brak."
 
 
-def test_basic_city_names_follow_the_game_and_campaign_names_stay_as_the_data_has_them() -> None:
+def test_basic_city_names_follow_the_game_and_campaign_names_are_translated_but_persons() -> None:
     c = campaign()
     with use("pt"):
         assert c.name_of("new-york") == "Nova Iorque"  # the basic city, as the game shows it
-        assert c.name_of("havana") == "Havana" and c.name_of("lucia-ortega") == "Lucia Ortega"
+        assert c.name_of("mexico-city") == "Cidade do México" and c.name_of("lucia-ortega") == "Lucia Ortega"
         assert c.find_city("Nova Iorque") == "new-york"  # typed as the player reads it
 
 

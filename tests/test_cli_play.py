@@ -22,13 +22,14 @@ import soloboard
 from conftest import Typist
 from soloboard.cli import terminal
 from soloboard.cli.main import main
-from soloboard.cli.play import run_play, same_spawn_outcome
+from soloboard.cli.play import run_play
 from soloboard.cli.replay import run_replay
 from soloboard.cli.session import SAVE_NAME_PROMPT, SAVE_PROMPT, TerminalSession
 from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.chance import HistorySampler
 from soloboard.ufs.render import action_text, mothership_action_text
 from soloboard.ufs.words import effect_text
+from terminal_support import settle
 
 SEED = 11
 PARAMS: dict[str, object] = {"threat": 1}
@@ -77,13 +78,7 @@ class Driver:
 
     def resolve(self) -> None:
         """Chance outcomes, and spawn choices that make no difference (the session plays those)."""
-        while True:
-            while self.state.is_chance_node():
-                self.state.apply_action(self.sampler(self.state))
-            if self.state.phase_name == "spawn" and same_spawn_outcome(self.state):
-                self.state.apply_action(self.state.legal_actions()[0])
-                continue
-            return
+        settle(self.state, self.sampler)
 
     def move(self, notation: str | None = None, index: int = 0) -> str:
         """Type ``notation`` (default: legal move number ``index``) and play it on the mirror too."""

@@ -18,9 +18,10 @@ from rich.console import Console
 import soloboard
 from soloboard.cli import autosave
 from soloboard.cli.main import main
-from soloboard.cli.play import run_play, same_spawn_outcome
+from soloboard.cli.play import run_play
 from soloboard.cli.resume import run_resume
 from soloboard.core.chance import HistorySampler
+from terminal_support import settle
 
 SEED = 11
 
@@ -43,13 +44,7 @@ class Mirror:
         self.settle()
 
     def settle(self) -> None:
-        while True:
-            while self.state.is_chance_node():
-                self.state.apply_action(self.sampler(self.state))
-            if self.state.phase_name == "spawn" and same_spawn_outcome(self.state):
-                self.state.apply_action(self.state.legal_actions()[0])
-                continue
-            return
+        settle(self.state, self.sampler)
 
     def move(self, notation: str | None = None) -> str:
         action = self.state.legal_actions()[-1] if notation is None else self.state.string_to_action(notation)

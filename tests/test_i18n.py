@@ -274,6 +274,27 @@ def test_every_rule_a_refusal_cites_is_in_the_catalog(template: Any) -> None:
     assert not rules - ids, sorted(rules - ids)
 
 
+def test_every_rule_the_page_is_refused_by_is_in_the_catalog(template: Any) -> None:
+    """The web's own refusals (``GameError(status, message, rule)``) name rules too: the page shows
+    them translated (``rule_text``), so the extractor collects them as it does the engines'."""
+    ids = {m.id for m in template if isinstance(m.id, str)}
+    web_rules = {"seat token", "stale move", "deck file", "campaign name", "undo", "finished game", "notation",
+                 "turn order"}
+    assert web_rules <= ids, sorted(web_rules - ids)
+
+
+def test_the_campaigns_names_are_in_the_catalog_but_its_characters(template: Any) -> None:
+    import json
+
+    ids = {m.id for m in template if isinstance(m.id, str)}
+    box = json.loads((ROOT / "src" / "soloboard" / "ufs" / "data" / "campaign" / "boxed.json").read_text("utf-8"))
+    names = {c["kind"]: set() for c in box["components"]}
+    for c in box["components"]:
+        names[c["kind"]].add(c["name"])
+    assert names["scenario"] | names["city"] | names["sky_tile"] <= ids
+    assert not names["character"] & ids  # a person's name is the same in every language
+
+
 # --- the terminal -------------------------------------------------------------------------------
 
 def _play(args: list[str], env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:

@@ -436,7 +436,7 @@ def test_some_sentences():
         "For seat 2, the engine plays 'done' (the only legal move).")  # the event's seat 1, counted from 1
     assert say({"kind": "monster_revealed", "action": 0, "card": "4c", "why": "proliferation"}, game) == (
         "Revealed monster 4c (level 4, life 6, attack 2, shield, raises the invasion).")
-    assert say({"kind": "card_drawn", "action": 0, "seat": 0, "card": "pa"}, game) == "Seat 1 draws PÁ (pa)."
+    assert say({"kind": "card_drawn", "action": 0, "seat": 0, "card": "pa"}, game) == "Seat 1 draws Shovel (PÁ, pa)."
     assert say({"kind": "card_drawn", "action": 0, "seat": 0, "card": "pa"}) == "Seat 1 draws pa."
     assert say({"kind": "wall_changed", "action": 0, "from": 31, "to": 29, "by": "monsters"}) == (
         "Wall 31 → 29 (the monsters' attack).")

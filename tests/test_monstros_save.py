@@ -87,7 +87,7 @@ def test_rich_picture_shows_the_position():
     Console(file=out, width=120, color_system=None).print(state)
     text = out.getvalue()
     for piece in ("Wall 30/50", "Invasion 1", "Towers 2", "Die tokens 3", "Shields 2", "Board", "re-roll",
-                  "seat 1", "pa carrinho ferC", "coroa7 (coroa)", "invasion+1, save 3", "Monster deck",
+                  "seat 1", "pa carrinho ferC", "coroa7 (Crown, coroa)", "invasion+1, save 3", "Monster deck",
                   "Defeated 0", "Action deck", "discard", "Attack: dice 2 5"):
         assert piece in text, piece
 

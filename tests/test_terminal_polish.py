@@ -140,7 +140,7 @@ def test_the_readme_lists_every_command_of_a_game() -> None:
 def test_the_top_level_help_is_plain_text_and_names_every_subcommand() -> None:
     text = build_parser().format_help()
     assert "``" not in text
-    description = " ".join(text.split("positional arguments")[0].split("\n", 3)[-1].split())
+    description = " ".join(text.split("positional arguments")[0].split("\n\n", 1)[-1].split())  # after the usage
     for name in SUBCOMMANDS:
         assert re.search(rf"\b{name}\b \(", description), (name, description)
 
@@ -204,3 +204,27 @@ def test_the_campaign_never_shows_its_state_ids(campaign_cli: Callable[..., str]
         assert not re.search(r"\b(set_up|name_city|game_set_up)\b", shown), shown
     pt = campaign_cli("--lang", "pt", "list")
     assert "partida em curso" in pt
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "cs", "pl", "es"])
+def test_the_campaign_fits_80_columns(campaign_cli: Callable[..., str], monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """Its sheet, set-up texts, journal, refusals and help are wrapped to the terminal, under their own
+    indent, instead of running past its edge (lines of 150 characters before)."""
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", "80")
+    out = campaign_cli("--lang", lang, "new", "Eighty", "--seed", "3")
+    out += campaign_cli("--lang", lang, "choose", "1", "-c", "Eighty")
+    out += campaign_cli("--lang", lang, "battle", "-c", "Eighty")
+    out += campaign_cli("--lang", lang, "choose", "2", "-c", "Eighty", code=1)  # refused: a game is in play
+    out += campaign_cli("--lang", lang, "journal", "-c", "Eighty")
+    out += campaign_cli("--lang", lang, "contents", "-c", "Eighty", "--reveal")
+    out += campaign_cli("--lang", lang, "list")
+    with pytest.raises(SystemExit):
+        campaign_cli("--lang", lang, "--help")
+    with pytest.raises(SystemExit):
+        campaign_cli("--lang", lang, "stat")  # an unknown step: argparse lists every one
+    out += "".join(capsys.readouterr())
+    too_wide = [line for line in out.splitlines() if cell_len(line) > 80]
+    assert too_wide == [] and len(out.splitlines()) > 60

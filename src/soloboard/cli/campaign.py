@@ -8,9 +8,14 @@ last unless ``--campaign NAME`` says which.
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TextIO
+
+from rich.cells import cell_len
 
 from soloboard.core.errors import IllegalActionError
 from soloboard.i18n import LANGUAGES, N_, _, detect, ngettext, pgettext, set_language, use
@@ -60,6 +65,28 @@ class TranslatedHelpFormatter(argparse.HelpFormatter):
             return super()._format_text(_(text) if text else text)
 
 
+def wrap_width(stream: TextIO | None) -> int | None:
+    """The width to wrap prose at on ``stream``: a terminal's (at most 100 columns), or $COLUMNS's
+    when set; None for a pipe or a file, whose lines stay whole for the programs that read them."""
+    stream = stream if stream is not None else sys.stdout
+    if "COLUMNS" not in os.environ and not (hasattr(stream, "isatty") and stream.isatty()):
+        return None
+    return min(shutil.get_terminal_size((80, 24)).columns, 100) - 1
+
+
+def say(text: str, hanging: str | None = None, file: TextIO | None = None) -> None:
+    """Print ``text`` wrapped to the terminal: a long line goes on under its own indent (or
+    ``hanging``) instead of the terminal breaking it anywhere; short lines and tables stay."""
+    width = wrap_width(file)
+    for line in str(text).split("\n"):
+        if width is None or cell_len(line) <= width:
+            print(line, file=file)
+            continue
+        indent = hanging if hanging is not None else line[:len(line) - len(line.lstrip())]
+        print(textwrap.fill(line, width, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False),
+              file=file)
+
+
 def add_parser(sub: Any) -> None:
     """Register ``campaign`` and its subcommands on the main parser's subparsers."""
     global _asked_language
@@ -71,7 +98,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--lang", choices=LANGUAGES, action=_LangAction,
                    help=N_("language of the sheet, the journal and the messages (default: $SOLOBOARD_LANG, else the "
                            "locale, else en)"))
-    steps = p.add_subparsers(dest="step", required=True)
+    # STEP, not the list of every step: that list is wider than a terminal (the steps are listed below it)
+    steps = p.add_subparsers(dest="step", required=True, metavar="STEP")
 
     def step(name: str, text: str, which: bool = True) -> argparse.ArgumentParser:
         s = steps.add_parser(name, help=text, description=text, formatter_class=TranslatedHelpFormatter)
@@ -91,6 +119,10 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--box", default="ufs-boxed",
                    help=N_("the campaign's components: ufs-boxed (default) or a plugin's box"))
     step("list", N_("every campaign in the store"), which=False)
+    s = step("delete", N_("delete a campaign for good: its journal and its games played in the browser"),
+             which=False)
+    s.add_argument("delete_name", metavar="NAME")
+    s.add_argument("--yes", "-y", action="store_true", help=N_("do not ask to confirm"))
     # status and journal take the campaign as -c NAME like every other step, or (as before) as NAME
     s = step("status", N_("where the campaign stands and what to do next"))
     s.add_argument("status_name", metavar="NAME", nargs="?", help=N_("the same as -c NAME"))
@@ -115,6 +147,10 @@ def add_parser(sub: Any) -> None:
     s.add_argument("file", metavar="FILE")
     s.add_argument("--as", dest="rename", help=N_("store it under another name"))
     step("plugins", N_("the component plugins loaded (entry point group soloboard.components)"), which=False)
+    s = step("contents", N_("what a chapter brings, by name: spoilers, shown only with --reveal or when you say yes"))
+    s.add_argument("--chapter", type=int, metavar="N",
+                   help=N_("the chapter (default: the one the campaign has reached; a later one only when named)"))
+    s.add_argument("--reveal", action="store_true", help=N_("show the names without asking"))
     s = step("stars", N_("a custom battle's difficulty in stars, as the rulebook counts them"), which=False)
     s.add_argument("--city", default="roswell")
     s.add_argument("--side", default="blue", choices=["blue", "damaged", "red"])
@@ -144,20 +180,45 @@ def run(args: argparse.Namespace, *, input_fn: InputFn = input) -> int:
     except IllegalActionError as exc:
         # rule names are msgids of the catalog (the engine keeps them in English)
         heading = _("Not allowed ({rule})").format(rule=_(exc.rule)) if exc.rule else _("Not allowed")
-        print(f"{heading}: {exc}", file=sys.stderr)
+        say(f"{heading}: {exc}", "  ", file=sys.stderr)
         return 1
     except (CampaignError, StoreError) as exc:
-        print(_("soloboard campaign: {error}").format(error=exc), file=sys.stderr)
+        say(_("soloboard campaign: {error}").format(error=exc), "  ", file=sys.stderr)
         return 2
 
 
 def _step(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
     """One step of the command line: a step that starts, lists, shows or moves a campaign, or one
     that changes it (``_change``)."""
+    if args.step == "contents":
+        return _contents(repo, args, input_fn)
     shows = {"new": _new, "list": _list, "status": _show, "journal": _show, "export": _export, "import": _import}
     if args.step in shows:
         return shows[args.step](repo, args)
+    if args.step == "delete":
+        return _delete(repo, args, input_fn)
     return _change(repo, args, input_fn)
+
+
+def _delete(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
+    """Delete a campaign after a yes (a terminal has no Undo: the question is the guard)."""
+    name = repo.resolve(args.delete_name)
+    if not args.yes:
+        question = _("Delete campaign '{name}' for good, with its journal and its games played in the browser? "
+                     "This cannot be undone. [y/N] ").format(name=name)
+        try:
+            answer = input_fn(question)
+        except EOFError:
+            answer = ""
+        # English y/yes always; the language's own answer too (s/sim, a/ano, t/tak, s/sí), as the game asks
+        if answer.strip().casefold() not in {"y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")}:
+            say(_("Nothing deleted."))
+            return 1
+    games = repo.delete(name)
+    say(ngettext("Campaign '{name}' deleted, with {n} game played in the browser.",
+                   "Campaign '{name}' deleted, with {n} games played in the browser.", games).format(
+                       name=name, n=games))
+    return 0
 
 
 def _new(repo: Any, args: argparse.Namespace) -> int:
@@ -167,26 +228,26 @@ def _new(repo: Any, args: argparse.Namespace) -> int:
     c = Campaign.new(args.new_name, seed=args.seed,
                      threat=DEFAULT_THREAT if args.threat is None else args.threat, box=args.box)
     repo.add(c)
-    print(_("Campaign '{name}' started (seed {seed}: the same seed draws the same piles and skies).").format(
+    say(_("Campaign '{name}' started (seed {seed}: the same seed draws the same piles and skies).").format(
         name=c.name, seed=c.seed))
-    print(sheet.sheet_text(c))
+    say(sheet.sheet_text(c))
     return 0
 
 
 def _list(repo: Any, args: argparse.Namespace) -> int:
     rows = repo.summaries()
     if not rows:
-        print(_("No campaign yet: soloboard campaign new NAME"))
+        say(_("No campaign yet: soloboard campaign new NAME"))
     for r in rows:
         if r.error is not None:
-            print(_("{name}: cannot be read now: {why}").format(name=r.name, why=r.error))
+            say(_("{name}: cannot be read now: {why}").format(name=r.name, why=r.error))
             continue
         if r.phase == "over":
             state = pgettext("campaign", "over")
         else:
             state = ngettext("chapter {chapter}, {n} battle, {phase}", "chapter {chapter}, {n} battles, {phase}",
                              r.battles).format(chapter=r.chapter, n=r.battles, phase=_phase(r.phase))
-        print(_("{name}: {state}; threat {threat}; last played {when}").format(
+        say(_("{name}: {state}; threat {threat}; last played {when}").format(
             name=r.name, state=state, threat=r.threat, when=r.updated_at[:16].replace("T", " ")))
     return 0
 
@@ -200,16 +261,16 @@ def _show(repo: Any, args: argparse.Namespace) -> int:
     if step == "journal" and args.json:
         print(files.dumps(c))
         return 0
-    print(sheet.sheet_text(c))
+    say(sheet.sheet_text(c))
     for note in sheet.notes(c):
-        print(_("Note: {note}").format(note=note))
+        say(_("Note: {note}").format(note=note))
     if step == "status" and c.game is not None:
         print()
-        print(sheet.setup(c)["text"])
+        say(sheet.setup(c)["text"])
     if step == "journal":
         print()
-        print(_("Journal:"))
-        print("\n".join(sheet.journal_lines(c)))
+        say(_("Journal:"))
+        say("\n".join(sheet.journal_lines(c)))
     return 0
 
 
@@ -229,7 +290,7 @@ def _export(repo: Any, args: argparse.Namespace) -> int:
 
     c, _revision = repo.load(args.name)
     path = files.export(c, args.file)
-    print(ngettext("Campaign '{name}' written to {path} ({n} record).",
+    say(ngettext("Campaign '{name}' written to {path} ({n} record).",
                    "Campaign '{name}' written to {path} ({n} records).", len(c.records)).format(
                        name=c.name, path=path, n=len(c.records)))
     return 0
@@ -252,10 +313,10 @@ def _import(repo: Any, args: argparse.Namespace) -> int:
         raise CampaignExists(_("a campaign called {name!r} exists already: import it under another name with "
                                "--as, e.g. soloboard campaign import {file} --as 'NEW NAME'").format(
                                    name=c.name, file=args.file)) from None
-    print(ngettext("Campaign '{name}' imported ({n} record checked).",
+    say(ngettext("Campaign '{name}' imported ({n} record checked).",
                    "Campaign '{name}' imported ({n} records checked).", len(c.records)).format(
                        name=c.name, n=len(c.records)))
-    print(sheet.sheet_text(c))
+    say(sheet.sheet_text(c))
     return 0
 
 
@@ -287,14 +348,14 @@ def _change(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
     elif step == "undo":
         gone = c.undo()
         repo.save(c, revision)
-        print(_("Undone: {records}").format(records=" ".join(sheet.describe(c, r) for r in gone)))
-        print(sheet.sheet_text(c))
+        say(_("Undone: {records}").format(records=" ".join(sheet.describe(c, r) for r in gone)))
+        say(sheet.sheet_text(c))
         return 0
     repo.save(c, revision)
-    print(sheet.describe(c, _last_player_record(c)))
-    print(sheet.sheet_text(c))
+    say(sheet.describe(c, _last_player_record(c)))
+    say(sheet.sheet_text(c))
     for note in sheet.notes(c):
-        print(_("Note: {note}").format(note=note))
+        say(_("Note: {note}").format(note=note))
     return 0
 
 
@@ -322,13 +383,13 @@ def _battle(repo: Any, c: Any, revision: int, args: argparse.Namespace, input_fn
         revision = repo.save(c, revision)
         if info["mode"] == "companion":
             if missing and not args.companion:
-                print(_("Companion mode: soloboard does not know {parts}.").format(parts="; ".join(missing)))
-            print(info["text"])
+                say(_("Companion mode: soloboard does not know {parts}.").format(parts="; ".join(missing)))
+            say(info["text"])
             return 0
-        print(info["text"])
+        say(info["text"])
     elif c.game.mode == "companion":
-        print(_("This game is set up for play at the table:"))
-        print(sheet.setup(c)["text"])
+        say(_("This game is set up for play at the table:"))
+        say(sheet.setup(c)["text"])
         return 0
     return _play_digital(repo, c, revision, input_fn)
 
@@ -353,8 +414,8 @@ def _play_digital(repo: Any, c: Any, revision: int, input_fn: InputFn) -> int:
         return 0
     battles.record_state(c, session.state)
     repo.save(c, revision)
-    print(sheet.describe(c, _last_player_record(c)))
-    print(sheet.sheet_text(c))
+    say(sheet.describe(c, _last_player_record(c)))
+    say(sheet.sheet_text(c))
     return 0
 
 
@@ -376,14 +437,45 @@ def _plugins() -> int:
 
     loaded = load_plugins()
     if not loaded:
-        print(_("No component plugins (entry point group {group}, or ${variable}); see docs/campaign.md.").format(
+        say(_("No component plugins (entry point group {group}, or ${variable}); see docs/campaign.md.").format(
             group=ENTRY_POINT_GROUP, variable=ENV_VAR))
     for info in loaded:
         if info.error:
             what = _("error: {error}").format(error=info.error)
         else:
             what = ", ".join(info.added) or _("nothing added")
-        print(f"{info.name} ({info.source}): {what}")
+        say(f"{info.name} ({info.source}): {what}")
+    return 0
+
+
+def _contents(repo: Any, args: argparse.Namespace, input_fn: InputFn) -> int:
+    """What a chapter brings, by name, once the player chose to see it (--reveal, or yes when asked)."""
+    from soloboard.ufs.campaign import contents
+
+    def tell(line: str) -> None:
+        # a group's names and a marked name's note run on under their first word; sentences do not
+        say(line, "      " if line.startswith("  ") else "  " if line.startswith("* ") else "")
+
+    c, _revision = repo.load(args.name)
+    # a chapter named by number may be ahead of the campaign: naming it is asking for it
+    view = contents.chapter_view(c, args.chapter, ahead=args.chapter is not None)
+    if not args.reveal and not view["in_the_box"]:
+        number = view["chapter"]
+        if input_fn is input and not sys.stdin.isatty():  # nobody to ask: say how to choose
+            say(_("What chapter {n} brings is a spoiler: add --reveal to see its names "
+                  "(soloboard campaign contents --chapter {n} --reveal).").format(n=number))
+            return 0
+        if view["ahead_note"]:
+            say(view["ahead_note"])
+        try:
+            answer = input_fn(_("Show what chapter {n} brings? The names are spoilers. [y/N] ").format(n=number))
+        except EOFError:
+            answer = ""
+        if answer.strip().casefold() not in {"y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")}:
+            say(_("Nothing shown."))
+            return 0
+    for line in contents.view_lines(view):
+        tell(line)
     return 0
 
 
@@ -398,19 +490,19 @@ def _stars(args: argparse.Namespace, input_fn: InputFn) -> int:
     battle = custom.CustomBattle(custom.find_component(args.city, "city"), side,
                                  custom.find_component(args.scenario, "scenario") if args.scenario else None,
                                  team, custom.parse_sky(args.sky))
-    print(custom.difficulty(battle).text)
+    say(custom.difficulty(battle).text)
     missing = custom.unknown_parts(battle)
     if missing:
-        print(_("soloboard cannot play this battle: it does not know {parts}").format(parts="; ".join(missing)))
-        print(_("Set it up and play it at the table."))
+        say(_("soloboard cannot play this battle: it does not know {parts}").format(parts="; ".join(missing)))
+        say(_("Set it up and play it at the table."))
         return 0
     if args.play:
         return _play_custom(custom.new_game(battle), args.seed, input_fn)
     params = custom.engine_params(battle) or {}
     if battle.scenario or battle.characters or "sky_tiles" in params:  # rules 'soloboard play' does not take
-        print(_("soloboard can play this battle: add --play to play it here."))
+        say(_("soloboard can play this battle: add --play to play it here."))
     else:
-        print(_("soloboard can play this battle: {command}").format(
+        say(_("soloboard can play this battle: {command}").format(
             command="soloboard play ufs " + " ".join(f"--{k} {v}" for k, v in params.items())))
     from soloboard.core.store import Store
 
@@ -420,5 +512,5 @@ def _stars(args: argparse.Namespace, input_fn: InputFn) -> int:
                 line = _("{agent}: won {wins} of {games} ({rate}) with these sides")
             else:
                 line = _("{agent}: won {wins} of {games} ({rate}) with the same threat level, tiles drawn at random")
-            print("  " + line.format(agent=r["agent"], wins=r["wins"], games=r["games"], rate=f"{r['rate']:.0%}"))
+            say("  " + line.format(agent=r["agent"], wins=r["wins"], games=r["games"], rate=f"{r['rate']:.0%}"))
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -23,18 +24,21 @@ from soloboard.agents.calibration import calibrator
 from soloboard.cli.terminal import SaveFileError, read_save
 from soloboard.i18n import _
 
+HINT_ROWS = 3  # the best few moves: a hint fits under the board
 AI_BUDGET = STANDARD_BUDGET  # the terminal's ``ai`` command: the strength measured in docs/agents.md
 
 
-def hint_table(hints: list[Hint]) -> Table:
-    table = Table(title=None, show_edge=False, pad_edge=False)
+def hint_table(hints: list[Hint], *, compact: bool = True) -> Table:
+    """The best moves, a row each; ``compact``: a line each (in a game, under the board)."""
+    table = Table(title=None, show_edge=False, pad_edge=False, expand=True)
     table.add_column(_("move"), style="bold", no_wrap=True)
     table.add_column(_("win"), justify="right", no_wrap=True)
     intervals = all(h.low is not None and h.high is not None for h in hints)
     if intervals:  # only where the calibration gives an honest one (its coverage measured)
         table.add_column(_("90 % interval"), justify="right", no_wrap=True)
-    table.add_column(_("what it does"))
-    for h in hints:
+    # one line a move, cut to the terminal's width: a Monstros move's whole story ran to 20 lines a row
+    table.add_column(_("what it does"), no_wrap=compact, overflow="ellipsis" if compact else "fold", ratio=1)
+    for h in hints[:HINT_ROWS]:
         if intervals:
             table.add_row(h.notation, f"{h.win:.0%}", f"{h.low:.0%}-{h.high:.0%}", h.effect)
         else:
@@ -42,8 +46,9 @@ def hint_table(hints: list[Hint]) -> Table:
     return table
 
 
-def print_hint(console: Console, state: Any, budget: str | None = None) -> bool:
-    """Print the hint for ``state``; False (and a message) where there is nothing to decide."""
+def print_hint(console: Console, state: Any, budget: str | None = None, *, in_game: bool = False) -> bool:
+    """Print the hint for ``state``; False (and a message) where there is nothing to decide. ``in_game``: a
+    line a move, cut to the terminal ('preview' tells a move in full); else the whole of what each does."""
     if state.is_terminal():
         console.print(Text(_("The game is over: no hint."), style="yellow"))
         return False
@@ -61,7 +66,13 @@ def print_hint(console: Console, state: Any, budget: str | None = None) -> bool:
         heading = _("Best moves (estimated chance of winning after the move, {seconds} s of search):").format(
             seconds=seconds)
     console.print(Text(heading, style="bold"))
-    console.print(hint_table(hints))
+    console.print(hint_table(hints, compact=in_game))
+    widths = [max(len(str(h.notation)) for h in hints), 4] if hints else []
+    if hints and hints[0].low is not None:
+        widths.append(len(_("90 % interval")))
+    room = console.size.width - sum(widths) - 3 * len(widths)  # what the last column had, ' │ ' between
+    if in_game and any(cell_len(h.effect) > room for h in hints[:HINT_ROWS]):
+        console.print(Text(_("(cut to a line: 'preview MOVE' tells a move in full)"), style="dim"))
     if hints and not hints[0].calibrated:
         console.print(Text(uncalibrated_note(), style="dim"))
     return True
@@ -86,7 +97,7 @@ def run_hint(path: str, *, budget: str | None = None, console: Console | None = 
 # --- the terminal session's commands (cli/session.py: ``ai`` and ``hint``) -----------------------
 
 def session_hint(session: Any, arg: str) -> bool:
-    print_hint(session.console, session.state, arg or None)
+    print_hint(session.console, session.state, arg or None, in_game=True)
     return True
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+import textwrap
+from typing import Any, NoReturn
 
 from soloboard import __version__
-from soloboard.cli.campaign import TranslatedHelpFormatter
+from soloboard.cli.campaign import TranslatedHelpFormatter, wrap_width
 from soloboard.cli.campaign import add_parser as add_campaign_parser
 from soloboard.cli.campaign import run as run_campaign
 from soloboard.core.registry import game_names, kit, kits, report_options
@@ -77,11 +78,23 @@ def _set_language(args: argparse.Namespace) -> None:
     set_language(getattr(args, "lang", None) or detect())
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error (an unknown command, a missing value: 'choose from' lists every
+    choice) is wrapped to the terminal like its help instead of running past the screen's edge."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        text = f"{self.prog}: error: {message}"
+        width = wrap_width(sys.stderr)
+        if width is not None:
+            text = textwrap.fill(text, width, subsequent_indent="  ", break_on_hyphens=False, break_long_words=False)
+        self.exit(2, text + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="soloboard", description=DESCRIPTION,
-                                     formatter_class=TranslatedHelpFormatter)
+    parser = Parser(prog="soloboard", description=DESCRIPTION, formatter_class=TranslatedHelpFormatter)
     parser.add_argument("--version", action="version", version=f"soloboard {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("play", help="play a game in the terminal")
     _add_game_options(p, optional_game=True)
@@ -117,10 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
-    p = sub.add_parser("bench", help="measure playout, clone and apply-action speed")
+    p = sub.add_parser("bench", help="measure playout, clone and apply-action speed",
+                       formatter_class=TranslatedHelpFormatter)
     _add_game_options(p)
     p.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
     p.add_argument("--runs", type=int, default=5, help="timed runs; the median is reported")
+    p.add_argument("--adapters", action="store_true",
+                   help=N_("random games per second through OpenSpiel, Gymnasium and PettingZoo, each against the "
+                           "raw engine, and the vector environment's steps per second (with the adapters' "
+                           "optional extra installed)"))
 
     # the agents (issue 10): cli/hint.py, cli/review.py, cli/report.py
     p = sub.add_parser("hint", help="the three best moves of a saved game's position, with their chances")
@@ -131,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--budget", help="search per decision (default: the hint's, 5000it)")
     p.add_argument("--top", type=int, default=10, help="how many decisions to list (default 10)")
+    _add_lang_option(p)
 
     p = sub.add_parser("serve", help="play in the browser: a local web server (docs/web.md)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only; "
@@ -206,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bench":
             from soloboard.cli.bench import run_bench
 
-            return run_bench(args.game, _game_params(args), seconds=args.seconds, runs=args.runs)
+            return run_bench(args.game, _game_params(args), seconds=args.seconds, runs=args.runs,
+                             adapters=args.adapters)
         if args.command == "hint":
             from soloboard.cli.hint import run_hint
 

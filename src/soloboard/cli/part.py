@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 class TerminalPart:
     """The defaults: a game that draws itself (``__rich__`` or ``str``) and has no teller."""
 
+    notes_title: str | None = None  # the msgid heading the game's notes (None: the editions' own)
+
     def play(self, game_name: str, params: dict[str, Any], *, seed: int | None = None,
              ai_seats: list[int] | None = None, ai: str = "greedy", budget: str | None = None,
              console: Console | None = None, input_fn: InputFn = input) -> int:
@@ -36,9 +38,13 @@ class TerminalPart:
         """The board to print; ``legend`` adds the key to its signs."""
         return state  # type: ignore[return-value]  # a state draws itself (``__rich__`` or ``str``)
 
+    def board_view(self, console: Console, state: State, *, full: bool = False) -> RenderableType:
+        """The board as a replay shows it on ``console`` (``full``: at any size)."""
+        return self.board(state)
+
     def show_board(self, console: Console, state: State, *, full: bool = False) -> None:
         """Print the board as a replay shows it (``full``: at any size)."""
-        console.print(self.board(state))
+        console.print(self.board_view(console, state, full=full))
 
     def summary_rows(self, state: State) -> list[tuple[str, str]]:
         """The end-of-game box's rows beyond the result (tracks, rounds...)."""

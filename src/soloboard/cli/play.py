@@ -23,7 +23,7 @@ from rich.text import Text
 
 from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import AGENT_HELP, InputFn, TerminalSession, enable_line_editing
-from soloboard.cli.terminal import game_label, notices_panel, outcome, summary
+from soloboard.cli.terminal import game_label, hanging, help_lines, outcome, summary
 from soloboard.cli.ufs_screen import MIN_WIDTH, compact_board
 from soloboard.cli.ufs_tell import EventTeller
 from soloboard.core.api import State
@@ -289,10 +289,13 @@ class PlaySession(TerminalSession):
 
     def show(self) -> None:
         board, with_moves = self.screen(legend=self.legend_due)
+        width = self.console.size.width
+        self.make_room(rendered_height(self.console, board, width) + 1)  # a board is never cut by '-- more --'
         self.console.print(board)
         # the place phase's list is long: on demand when it does not fit; the other phases' lists
-        # are short and are what the player chooses from
+        # are short and are what the player chooses from (on a screen of their own if need be)
         if with_moves or getattr(self.state, "phase_name", "") != "place":
+            self.make_room(rendered_height(self.console, self.moves_renderable(), width) + 1)
             self.show_moves()
         else:
             self.console.print(self.hint_line())
@@ -340,8 +343,10 @@ class PlaySession(TerminalSession):
                 if effect:
                     item.append(f"  {effect}", style="dim")
                 items.append(item)
-            if one_per_line:
-                cell = Text("\n").join(items)
+            if one_per_line:  # a move's text that runs on goes on under the text, not under its number
+                width = max(20, self.console.size.width - label_width - 2)
+                cell = Text("\n").join(line for item in items
+                                       for line in hanging(self.console, item, width, 4 if numbered else 0))
             else:
                 size = max(len(i.plain) for i in items) + 2
                 per_line = max(1, (self.console.size.width - label_width) // size)
@@ -466,9 +471,7 @@ class PlaySession(TerminalSession):
         self.console.print(Text(_("Loaded {name}: {game}.").format(name=name, game=game_label(loaded)),
                                 style="bold green"))
         self.teller = EventTeller(self.console, _ufs_game(loaded))
-        panel = notices_panel(loaded)
-        if panel is not None:
-            self.console.print(panel)
+        self.show_notes(loaded)
 
     def cmd_log(self, _arg: str) -> bool:
         game = _ufs_game(self.state)
@@ -486,7 +489,8 @@ class PlaySession(TerminalSession):
         return True
 
     def cmd_help(self, _arg: str) -> bool:
-        self.console.print(help_text(self.state), highlight=False)
+        for line in help_lines(self.console, help_text(self.state)):
+            self.console.print(line, highlight=False)
         game = _ufs_game(self.state)
         if game is not None:
             self.console.print(Text.assemble(("\n" + _("The board:") + " ", "bold"), legend_text(game)))
@@ -552,14 +556,12 @@ def run_play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_initial_state()
+    enable_line_editing(input_fn)
+    session = PlaySession(state, seed, out, input_fn)  # at a terminal, from here on a screen at a time
     out.print(Text(f"{game_label(state)} · " + _("seed {seed}").format(seed=seed), style="bold"))
     out.print(Text(_("(the same seed, --seed {seed}, deals the same dice again)").format(seed=seed), style="dim"))
-    panel = notices_panel(game)
-    if panel is not None:
-        out.print(panel)
+    session.show_notes(state)
     out.print(Text(_("Type 'help' for the rules and the notation."), style="dim"))
-    enable_line_editing(input_fn)
-    session = PlaySession(state, seed, out, input_fn)
     session.announce_autosave()
     return session.run()
 
@@ -579,11 +581,11 @@ class UFSTerminal(TerminalPart):
     def board(self, state: State, *, legend: bool = False) -> RenderableType:
         return render_rich(_ufs_state(state), legend=legend)
 
-    def show_board(self, console: Console, state: State, *, full: bool = False) -> None:
+    def board_view(self, console: Console, state: State, *, full: bool = False) -> RenderableType:
         ufs = _ufs_state(state)
         previews = {a: ufs.preview(a) for a in ufs.legal_actions()} if not ufs.is_chance_node() else {}
         shown, _fits = fit_board(console, ufs, previews, full=full)
-        console.print(shown)
+        return shown
 
     def summary_rows(self, state: State) -> list[tuple[str, str]]:
         ufs = _ufs_state(state)

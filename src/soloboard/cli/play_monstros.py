@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
@@ -21,15 +22,18 @@ from soloboard.agents import make as make_agent
 from soloboard.agents.base import STANDARD_BUDGET
 from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import AGENT_HELP, InputFn, TerminalSession, enable_line_editing
+from soloboard.cli.terminal import hanging, help_lines
 from soloboard.core.api import State
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import load_game
 from soloboard.core.table import ai_step
 from soloboard.i18n import N_, _
 from soloboard.monstros import narrate
+from soloboard.monstros.cards import first_mentions
 from soloboard.monstros.events import MonstrosEvent
 from soloboard.monstros.game import MonstrosGame
 from soloboard.monstros.refusals import phase_word
+from soloboard.monstros.render import mark_shown
 from soloboard.monstros.state import MonstrosState
 
 ERROR = "bold red"
@@ -110,6 +114,7 @@ class MonstrosSession(TerminalSession):
     the moves the engine makes by itself and the monsters' turn step by step."""
 
     save_example = "monstros.json"
+    notes_title = N_("Please note: the cards and our readings of the rules")
     commands: ClassVar[dict[str, str]] = {**TerminalSession.commands, "preview": "cmd_preview"}
     move_words: ClassVar[frozenset[str]] = frozenset({
         "play", "tower", "five", "pass", "reshuffle", "no-reshuffle", "hit", "shield", "reroll", "token", "done",
@@ -120,6 +125,10 @@ class MonstrosSession(TerminalSession):
         super().__init__(state, seed, console, input_fn)
         self.ai_seats = ai_seats
         self.agent = agent if agent is not None else make_agent("random")  # soloboard.agents: --ai NAME
+
+    def run(self) -> int:
+        with first_mentions():  # a card's printed (Portuguese) name is given at its first mention in the session
+            return super().run()
 
     def prompt(self) -> str:
         state = self.state
@@ -154,13 +163,22 @@ class MonstrosSession(TerminalSession):
             if kind in HEADINGS:
                 self.console.print(Text(f"── {sentence}", style="bold cyan" if kind == "turn_started"
                                         else "bold magenta"))
-            else:
-                self.console.print(Text(f"  {sentence}", style=EVENT_STYLES.get(kind, "")))
+            else:  # a sentence too long for a line goes on under itself, not at the margin
+                said = Text(f"  {sentence}", style=EVENT_STYLES.get(kind, ""))
+                for line in hanging(self.console, said, self.console.size.width, 2):
+                    self.console.print(line)
 
     def show(self) -> None:
-        self.console.print(self.state)
+        self.print_table()
         self.show_moves()
         self.board_due = False
+
+    def print_table(self) -> None:
+        """The table, on a screen of its own when what was said before leaves no room for it."""
+        console = self.console
+        self.make_room(len(console.render_lines(self.state, console.options, pad=False)))
+        console.print(self.state)
+        mark_shown(self.state)  # its names' printed (Portuguese) forms were given: not again
 
     def show_moves(self) -> None:
         state = self.state
@@ -173,11 +191,21 @@ class MonstrosSession(TerminalSession):
         for row in range(0, len(cells), 4):
             table.add_row(*cells[row:row + 4])
         seat = state.current_player()
+        self.make_room(len(self.console.render_lines(table, self.console.options, pad=False)) + 3)
         self.console.print(Text(_("Seat {seat} to decide ({phase}), {n} legal moves:").format(
             seat=narrate.shown_seat(seat), phase=phase_word(state.phase_name), n=len(legal)), style="bold underline"))
         self.console.print(table)
-        self.console.print(Text(_("Type a move or its number · help · moves · board · undo · log · save FILE · "
-                                  "load FILE · quit"), style="dim"))
+        self.console.print(self.hint_line())
+
+    def hint_line(self) -> Text:
+        """What may be typed, on one line: the commands that do not fit the terminal are left out ('help' says
+        them all)."""
+        lead = _("Type a move or its number")
+        items = ["help", "moves", "board", "undo", "log", "hint", "save FILE", "load FILE", "quit"]
+        width = self.console.size.width
+        while len(items) > 1 and cell_len(lead) + sum(cell_len(i) + 3 for i in items) > width - 1:
+            items.pop(-2)  # 'quit' stays
+        return Text(" · ".join([lead, *items]), style="dim")
 
     # --- one line of input --------------------------------------------------------------------------
 
@@ -224,6 +252,7 @@ class MonstrosSession(TerminalSession):
         self.ai_seats = {s for s in self.ai_seats if s < loaded.game.players}
         self.console.print(Text(_("Loaded {name}: {game}, turn {turn}.").format(
             name=name, game=loaded.game.title(), turn=loaded.round), style="bold green"))
+        self.show_notes(loaded)
 
     def cmd_log(self, arg: str) -> bool:
         """``log``: what happened, turn by turn; ``log N``: turn N; ``log moves``: the notation only."""
@@ -283,18 +312,18 @@ class MonstrosSession(TerminalSession):
         return True
 
     def cmd_help(self, _arg: str) -> bool:
-        self.console.print(_(HELP), highlight=False)
-        self.console.print(_(AGENT_HELP), highlight=False)
+        for line in help_lines(self.console, f"{_(HELP)}\n{_(AGENT_HELP)}"):
+            self.console.print(line, highlight=False)
         return True
 
     def cmd_board(self, _arg: str) -> bool:
-        self.console.print(self.state)
+        self.print_table()
         return True
 
     # --- the end -----------------------------------------------------------------------------------------
 
     def finish(self) -> None:
-        self.console.print(self.state)
+        self.print_table()
         self.console.print(summary(self.state, self.seed))
         self.offer_save()
 
@@ -363,21 +392,22 @@ def run_play_monstros(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_initial_state()
+    enable_line_editing(input_fn)
+    session = MonstrosSession(state, seed, seats, out, input_fn, agent)  # at a terminal: a screen at a time
     out.print(Text(f"{_(game.long_name)}: {game.title()} · " + _("seed {seed}").format(seed=seed), style="bold"))
     people = [s for s in range(game.players) if s not in seats]
     who = _("no one at the terminal: the agent plays every seat") if not people else _("hot seat")
     out.print(Text(_("Seats: {seats} ({who})").format(
         seats=", ".join(_seat_label(s, seats) for s in range(game.players)), who=who), style="dim"))
-    out.print(Panel(Text("\n".join(f"• {n}" for n in game.notices())),
-                    title=_("Please note: the cards and our readings of the rules"), title_align="left",
-                    border_style="yellow"))
+    session.show_notes(state)
     out.print(Text(_("Type 'help' for the rules and the notation."), style="dim"))
-    enable_line_editing(input_fn)
-    return MonstrosSession(state, seed, seats, out, input_fn, agent).run()
+    return session.run()
 
 
 class MonstrosTerminal(TerminalPart):
     """Monstros in the terminal: hot seat with AI seats (the kit's ``terminal``)."""
+
+    notes_title = MonstrosSession.notes_title
 
     def play(self, game_name: str, params: dict[str, Any], *, seed: int | None = None,
              ai_seats: list[int] | None = None, ai: str = "greedy", budget: str | None = None,

@@ -26,8 +26,10 @@ from soloboard.cli.terminal import (
     board,
     error,
     game_label,
-    notices_panel,
+    page_screens,
+    print_notices,
     read_save_meta,
+    screen_pager,
     summary,
 )
 from soloboard.core.api import State
@@ -117,7 +119,12 @@ class Replay:
             replay.apply_action(self.actions[i])
 
     def show(self, *, full: bool = False) -> None:
-        self.part.show_board(self.console, self.state_at(self.step), full=full)
+        console = self.console
+        shown = self.part.board_view(console, self.state_at(self.step), full=full)
+        pager = screen_pager(console)
+        if pager is not None:  # the board starts a screen of its own unless it fits under what was told
+            pager.room(len(console.render_lines(shown, console.options, pad=False)) + 1)
+        console.print(shown)
 
     def go(self, step: int) -> None:
         """Show step ``step``: told when it is the next one, else just its board."""
@@ -158,6 +165,8 @@ def run_replay(
 
     ``step`` False prints every step at once; ``round_no`` starts at that round."""
     out = console or Console(highlight=False)
+    if step:
+        input_fn = page_screens(out, input_fn)  # at a terminal: a screen at a time
     try:
         saved, meta = read_save_meta(path)
     except SaveFileError as exc:
@@ -166,9 +175,8 @@ def run_replay(
     actions = saved.history()
     out.print(Text(_("Replay of {path}: {game} · {n} actions").format(path=path, game=game_label(saved),
                                                                         n=len(actions)), style="bold"))
-    panel = notices_panel(saved)
-    if panel is not None:
-        out.print(panel)
+    title = kit_of(saved).terminal_part().notes_title
+    print_notices(out, saved, title and _(title))  # once: 'continue' plays on without telling them again
     if not actions:
         out.print(Text(_("This save holds a position without a history: there is nothing to step through."),
                        style="yellow"))

@@ -278,6 +278,21 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     ax.set_ylabel(f"{report.length_unit} per game")
     ax.grid(alpha=0.3, axis="y")
     figures.append(("Game length", _png(fig)))
+    figures.append(("Why games were lost", _png(loss_causes_figure(rows))))
+    calibrated = [r for r in rows if r.get("chances")]
+    if calibrated:
+        figures.append(("Reliability: the chance shown against the share won", _reliability_plot(calibrated)))
+    return figures
+
+
+LOSS_Y_LABEL = "share of the games played, lost to each cause"
+
+
+def loss_causes_figure(rows: list[dict[str, Any]]) -> Any:
+    """Why games were lost: for each agent and setup, one bar stacked by cause, each part the number
+    of games lost to that cause over the games played (so the bar's height is the loss rate, not 1)."""
+    import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(7, 4))
     causes = sorted({c for r in rows for c in r["causes"]})
     bottom = [0.0] * len(rows)
@@ -285,16 +300,16 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
         share = [r["causes"].get(cause, 0) / r["games"] if r["games"] else 0.0 for r in rows]
         ax.bar(range(len(rows)), share, bottom=bottom, label=cause)
         bottom = [b + s for b, s in zip(bottom, share, strict=True)]
-    ax.set_xticks(range(len(rows)), labels, rotation=60, ha="right", fontsize=7)
-    ax.set_ylabel("share of games lost, by cause")
+    ax.set_xticks(range(len(rows)), [f"{r['agent']}\n{r['setup']}" for r in rows], rotation=60, ha="right",
+                  fontsize=7)
+    ax.set_ylabel(LOSS_Y_LABEL)
     ax.set_ylim(0, 1.02)
     if causes:
-        ax.legend(fontsize=8)
-    figures.append(("Why games were lost", _png(fig)))
-    calibrated = [r for r in rows if r.get("chances")]
-    if calibrated:
-        figures.append(("Reliability: the chance shown against the share won", _reliability_plot(calibrated)))
-    return figures
+        # beside the axes, not inside them: at high threat levels the bars reach the top, and a legend
+        # placed inside covered them
+        ax.legend(title="loss cause", fontsize=8, title_fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+                  borderaxespad=0.0)
+    return fig
 
 
 def _reliability_plot(rows: list[dict[str, Any]]) -> str:

@@ -20,13 +20,14 @@ from soloboard.agents import analysis
 from soloboard.agents.base import parse_budget
 from soloboard.cli.terminal import SaveFileError, read_save
 from soloboard.core.registry import kit_of
+from soloboard.i18n import _, ngettext, pgettext
 
 
 def run_review(path: str, *, budget: str | None = None, top: int = 10, console: Console | None = None) -> int:
     out = console or Console(highlight=False)
     err = console or Console(stderr=True, highlight=False, soft_wrap=True)
     if top < 1:
-        raise ValueError("--top must be at least 1")
+        raise ValueError(_("--top must be at least 1"))
     if budget is not None:
         parse_budget(budget)  # a bad budget is refused before the replay starts
     try:
@@ -36,45 +37,50 @@ def run_review(path: str, *, budget: str | None = None, top: int = 10, console: 
         return 2
     found = analysis.decisions(final)
     if not found:
-        out.print(Text("No decision with a choice in this game: nothing to review.", style="yellow"))
+        out.print(Text(_("No decision with a choice in this game: nothing to review."), style="yellow"))
         return 1
     start = time.perf_counter()
-    with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(TextColumn(_("reviewing")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=out, transient=True) as bar:
         task = bar.add_task("decisions", total=len(found))
         reviewed = analysis.review(final, budget=budget, progress=lambda done, _total: bar.update(task, completed=done))
     states = {index: state for index, state, _ in found}
-    status = "won" if final.is_terminal() and final.returns()[0] > 0 else \
-        "lost" if final.is_terminal() else "not finished"
-    out.print(Text(f"{path}: {final.game.title() if hasattr(final.game, 'title') else final.game.short_name}, "
-                   f"{status}; {len(reviewed)} decisions reviewed in {time.perf_counter() - start:.0f} s "
-                   f"({budget or analysis.HINT_BUDGET} of search each, as a hint)", style="bold"))
-    noise = (f"Differences under {analysis.NOISE:.0%} are within the search's noise (two searches of one "
-             "position differ by that much) and are not counted as mistakes.")
+    status = _("won") if final.is_terminal() and final.returns()[0] > 0 else \
+        _("lost") if final.is_terminal() else _("not finished")
+    title = final.game.title() if hasattr(final.game, "title") else final.game.short_name
+    headline = ngettext("{path}: {title}, {status}; {n} decision reviewed in {seconds} s ({budget} of search "
+                        "each, as a hint)",
+                        "{path}: {title}, {status}; {n} decisions reviewed in {seconds} s ({budget} of search "
+                        "each, as a hint)", len(reviewed))
+    out.print(Text(headline.format(path=path, title=title, status=status, n=len(reviewed),
+                                   seconds=f"{time.perf_counter() - start:.0f}",
+                                   budget=budget or analysis.HINT_BUDGET), style="bold"))
+    noise = _("Differences under {noise} are within the search's noise (two searches of one position differ by "
+              "that much) and are not counted as mistakes.").format(noise=f"{analysis.NOISE:.0%}")
     costly = [d for d in reviewed if d.mistake][:top]
     if not costly:
-        out.print(Text("Every move played was the search's own choice or as good as far as it can tell: "
-                       "nothing to correct.", style="green"))
+        out.print(Text(_("Every move played was the search's own choice or as good as far as it can tell: "
+                         "nothing to correct."), style="green"))
         out.print(Text(noise, style="dim"))
         return 0
     out.print(_table(costly, states, multi=final.game.num_players() > 1))
-    out.print(Text(f"Chance of winning given away by the mistakes over the whole game: "
-                   f"{analysis.given_away(reviewed):.0%}.", style="dim"))
+    out.print(Text(_("Chance of winning given away by the mistakes over the whole game: {share}.").format(
+        share=f"{analysis.given_away(reviewed):.0%}"), style="dim"))
     out.print(Text(noise, style="dim"))
     return 0
 
 
 def _table(costly: list[analysis.Decision], states: dict[int, Any], multi: bool) -> Table:
     table = Table(show_edge=False, pad_edge=False)
-    table.add_column("round", justify="right")
+    table.add_column(pgettext("review column", "round"), justify="right")
     if multi:
-        table.add_column("seat", justify="right")
-    table.add_column("played", style="bold red", no_wrap=True)
-    table.add_column("win", justify="right")
-    table.add_column("better", style="bold green", no_wrap=True)
-    table.add_column("win", justify="right")
-    table.add_column("cost", justify="right", style="bold")
-    table.add_column("what the better move does")
+        table.add_column(pgettext("review column", "seat"), justify="right")
+    table.add_column(pgettext("review column", "played"), style="bold red", no_wrap=True)
+    table.add_column(pgettext("review column", "win"), justify="right")
+    table.add_column(pgettext("review column", "better"), style="bold green", no_wrap=True)
+    table.add_column(pgettext("review column", "win"), justify="right")
+    table.add_column(pgettext("review column", "cost"), justify="right", style="bold")
+    table.add_column(_("what the better move does"))
     for d in costly:
         state = states[d.index]
         row = [str(d.round)] + ([str(d.seat)] if multi else []) + [

@@ -26,9 +26,13 @@ from rich.text import Text
 from soloboard.cli import autosave
 from soloboard.cli.terminal import (
     SaveFileError,
+    ScreenPager,
     error,
     history_origin,
+    page_screens,
+    print_notices,
     read_save_meta,
+    screen_pager,
     write_save,
 )
 from soloboard.core.api import State
@@ -53,8 +57,9 @@ QUIT_PROMPT = N_("Leave the game? It is kept for 'soloboard resume'. [y/N] ")
 
 
 def is_interactive(input_fn: InputFn) -> bool:
-    """Whether a person answers at a terminal (the builtin ``input`` on a tty)."""
-    return input_fn is input and sys.stdin.isatty()
+    """Whether a person answers at a terminal (the builtin ``input`` on a tty, perhaps through the pager)."""
+    typed = input_fn is input or isinstance(getattr(input_fn, "__self__", None), ScreenPager)
+    return typed and sys.stdin.isatty()
 
 
 class TerminalSession:
@@ -72,10 +77,12 @@ class TerminalSession:
     move_words: ClassVar[frozenset[str]] = frozenset()
     # None: ask questions only when stdin is a terminal; tests set True or False
     interactive: ClassVar[bool | None] = None
+    notes_title: ClassVar[str | None] = None  # the heading of the game's notes (None: the editions' own)
 
     def __init__(self, state: State, seed: int, console: Console, input_fn: InputFn) -> None:
         self.console = console
-        self.input_fn = input_fn
+        # at a terminal, the output comes a screen at a time (cli/terminal.py: ScreenPager)
+        self.input_fn = page_screens(console, input_fn)
         self.seed = seed
         self.sampler = HistorySampler(seed)
         self.state: Any = state
@@ -149,7 +156,18 @@ class TerminalSession:
 
     # --- the loop -------------------------------------------------------------------------------
 
+    def show_notes(self, state: Any) -> None:
+        """The game's notes, each once in this terminal (a start, a load, a resume, a replay)."""
+        print_notices(self.console, state, self.notes_title and _(self.notes_title))
+
+    def make_room(self, lines: int) -> None:
+        """At a paged terminal: ``lines`` lines that belong together start a new screen unless they fit."""
+        pager = screen_pager(self.console)
+        if pager is not None:
+            pager.room(lines)
+
     def run(self) -> int:
+        self.show_notes(self.state)
         with self._hangup_leaves():
             try:
                 while True:
@@ -418,6 +436,6 @@ class TerminalSession:
 
 def enable_line_editing(input_fn: InputFn) -> None:
     """Arrow keys and history for the builtin ``input`` at a real terminal."""
-    if input_fn is input and sys.stdin.isatty():
+    if is_interactive(input_fn):
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (importing it is what turns line editing on)

@@ -64,7 +64,15 @@ def _pad(text: Text, width: int) -> Text:
 
 # --- the sky (left column) ------------------------------------------------------------------
 
-def _action_label(state: UFSState, row: int, wide: bool) -> Text:
+def _action_label(state: UFSState, row: int, wide: bool, most: int | None = None) -> Text:
+    """The row's mothership action; ``most``: the cells it may take (a long word is cut with '…')."""
+    label = _action_text(state, row, wide)
+    if most is not None and cell_len(label.plain) > most:
+        label.truncate(most, overflow="ellipsis")
+    return label
+
+
+def _action_text(state: UFSState, row: int, wide: bool) -> Text:
     sky = state.sky
     game = state.game
     if row == sky.skull_row:
@@ -76,15 +84,20 @@ def _action_label(state: UFSState, row: int, wide: bool) -> Text:
     return Text(text, style=style)
 
 
-def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) -> list[Text]:
+def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool,
+               label_width: int | None = None) -> list[Text]:
     game = state.game
     sky = state.sky
     grid = state.grid
     mothership_row = state.mothership_row
-    head = Text(_("sky"), style="bold")
+    word = _("sky")
+    # the column letters over the cells whatever the language: the word before them only where it fits
+    head = Text(word if cell_len(word) <= 3 else "", style="bold")
+    head.pad_right(3 - cell_len(head.plain))
     for letter in "abcde":
         head.append(f"  {letter} ")
-    head.append(" " + (action_word(game) if wide else _("action")), style="dim")
+    head_note = Text(" " + (action_word(game) if wide else _("action")), style="dim")
+    ms_note = Text("")
     lines = [head]
     for row in range(mothership_row, sky.rows + 1):
         line = Text()
@@ -95,8 +108,8 @@ def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) 
                 line.append(" [")
                 line.append(game.ship_letters[ship - 1] if ship else " ", style=ship_style(game, ship))
                 line.append("]")
-            line.append("  " + (_("row {row}") if not wide else _("mothership on row {row}, its drop points")).format(
-                row=mothership_row), style="dim")
+            note = _("row {row}") if not wide else _("mothership on row {row}, its drop points")
+            ms_note = Text("  " + note.format(row=mothership_row), style="dim")
             lines.append(line)
             continue
         names = [f"{'abcde'[c]}{row}" for c in range(COLS)]
@@ -113,10 +126,16 @@ def _sky_lines(state: UFSState, wide: bool, flagged: set[str], city_line: bool) 
                 style = "bold white on red blink"
             line.append(game.ship_letters[ship - 1] if ship else " ", style=style)
         line.append(" ")
-        line.append_text(_action_label(state, row, wide))
+        line.append_text(_action_label(state, row, wide, label_width))
         if row == state.next_mothership_row():
             line.append(" ◀", style="bold")
         lines.append(line)
+    # the notes on the head and the mothership's line only where they make the sky no wider (the base
+    # needs every column it can get at 80: the info line says the mothership's row too)
+    rows_width = max(cell_len(line.plain) for line in lines[2:]) if len(lines) > 2 else 0
+    for annotated, extra in ((lines[0], head_note), (lines[1], ms_note)):
+        if wide or cell_len(annotated.plain) + cell_len(extra.plain) <= rows_width:
+            annotated.append_text(extra)
     if city_line:
         lines.append(Text(_("city").ljust(6) + "═══ " * COLS, style="blue"))
     return lines
@@ -141,9 +160,12 @@ def _room_text(state: UFSState, space: int, width: int) -> Text:
         text.append(short, style=f"bold {ROOM_STYLE.get(effect, '')}")
     if room.modifier:
         text.append(f"{room.modifier:+d}")
-    gap = " " if cell_len(text.plain) + 3 < width else ""
-    text.append(f"{gap}${room.energy_cost}")
-    if len(room.spaces) > 1:
+    multi = len(room.spaces) > 1
+    cost = f"${room.energy_cost}"
+    # the gap before the cost only where the multi-space marker still fits after it: 'ENE-3$0*', never 'ENE-3 $0'
+    gap = " " if cell_len(text.plain) + len(cost) + multi < width else ""
+    text.append(f"{gap}{cost}")
+    if multi:
         anchor = A.space_name(room.anchor)
         text.append(f" *{anchor}" if cell_len(text.plain) + 4 <= width else "*", style="magenta")
     return text
@@ -166,13 +188,21 @@ def _content_text(state: UFSState, space: int) -> Text:
     return text
 
 
+SKY_LABEL_START = 24  # ' 1   .   .   .   >   .  ': where a sky row's mothership action begins
+ROW_LABEL = 3  # ' 1 ': the base's row numbers; one column less and every room label keeps its '*' at 80
+
+
 def _base_lines(state: UFSState, cell: int) -> list[Text]:
-    head = Text(_("base"), style="bold")
+    word = _("base")
+    # the column letters over the cells; the word before them where it fits
+    head = Text(word if cell_len(word) < ROW_LABEL else "", style="bold")
+    head.pad_right(ROW_LABEL - cell_len(head.plain))
     for letter in "abcde":
-        head.append(f" {letter:<{cell - 1}}")
+        head.append(f"{letter:<{cell}}")
+    head.rstrip()
     lines = [head]
     for row in range(A.BASE_ROWS):
-        top, bottom = Text(f"{row:>3} ", style="bold"), Text("    ")
+        top, bottom = Text(f"{row:>{ROW_LABEL - 1}} ", style="bold"), Text(" " * ROW_LABEL)
         for col in range(COLS):
             space = row * COLS + col
             dug = state.is_excavated(space)
@@ -310,11 +340,20 @@ def compact_board(state: UFSState, width: int = 80, height: int = 24,
     # the right column gets what the sky leaves: 5 base cells of at least 9 characters
     sky_probe = _sky_lines(state, wide, flagged, False)
     left_width = max(cell_len(line.plain) for line in sky_probe)
-    gap = 2
-    cell = max(9, min(14, (width - left_width - gap - 4) // COLS))
+    # the base's cells need 9 columns each for every room label and its '*': a long word for the skull
+    # (CALAVERA) is cut to leave them that ('SKULL' fits; the info line names the skull row in full)
+    label_width = None
+    base_needs = ROW_LABEL + 9 * COLS + 1
+    if not wide and left_width + base_needs > width:
+        label_width = max(5, width - base_needs - SKY_LABEL_START - 2)  # two for the ' ◀' of the next row
+        sky_probe = _sky_lines(state, wide, flagged, False, label_width)
+        left_width = max(cell_len(line.plain) for line in sky_probe)
+    # two columns between the sky and the base, one where two would leave a room's label no room for its '*'
+    gap = 2 if width - left_width - 2 - ROW_LABEL >= 9 * COLS else 1
+    cell = max(9, min(14, (width - left_width - gap - ROW_LABEL) // COLS))
     right_width = width - left_width - gap
-    if 4 + COLS * cell > right_width:
-        cell = (right_width - 4) // COLS
+    if ROW_LABEL + COLS * cell > right_width:
+        cell = (right_width - ROW_LABEL) // COLS
     right = [*_base_lines(state, cell), Text("")]
     for info in _info_lines(state, flagged, wide):
         right.extend(_wrap(info, right_width))
@@ -325,7 +364,7 @@ def compact_board(state: UFSState, width: int = 80, height: int = 24,
     wrapped_head = [w for line in head for w in _wrap(line, width)]
     wrapped_foot = [w for line in foot for w in _wrap(line, width)]
     spare = height - len(wrapped_head) - len(wrapped_foot) - max(len(sky_probe), len(right))
-    left = _sky_lines(state, wide, flagged, city_line=spare >= 2)
+    left = _sky_lines(state, wide, flagged, spare >= 2, label_width)
     rows = max(len(left), len(right))
     body = []
     for i in range(rows):

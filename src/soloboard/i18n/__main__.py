@@ -100,6 +100,10 @@ def _rule_names() -> Iterable[tuple[Path, int, str]]:
                 rule = node.args[1]
                 if name == "IllegalActionError" and isinstance(rule, ast.Constant) and isinstance(rule.value, str):
                     yield path, rule.lineno, str(rule.value)
+                # the web's refusals name their rule third: GameError(status, message, rule)
+                if (name == "GameError" and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant)
+                        and isinstance(node.args[2].value, str)):
+                    yield path, node.args[2].lineno, str(node.args[2].value)
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
                 names = [t.id for t in node.targets if isinstance(t, ast.Name)]
                 if isinstance(node.value.value, str) and any(n == "rule" or n.endswith("_RULE") for n in names):
@@ -116,7 +120,8 @@ def _rule_names() -> Iterable[tuple[Path, int, str]]:
 
 
 def _data_texts() -> Iterable[tuple[Path, str]]:
-    """Texts printed on components that the data files carry: city names and their abilities."""
+    """Texts printed on components that the data files carry: city names and their abilities, the
+    campaign's component names."""
     for path in sorted((PACKAGE / "ufs" / "data" / "cities").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         yield path, data["name"]
@@ -124,6 +129,16 @@ def _data_texts() -> Iterable[tuple[Path, str]]:
             text = (side.get("ability") or {}).get("text")
             if text:
                 yield path, text
+    # the campaign's scenario, city and sky tile names (Component.shown_name; a character's name stays)
+    box = PACKAGE / "ufs" / "data" / "campaign" / "boxed.json"
+    for component in json.loads(box.read_text(encoding="utf-8"))["components"]:
+        if component["kind"] != "character":
+            yield box, component["name"]
+    # the campaign chapters' new concepts, named in a player's list (ufs/campaign/contents.py shows them)
+    contents = PACKAGE / "ufs" / "data" / "campaign" / "contents.json"
+    for chapter in json.loads(contents.read_text(encoding="utf-8"))["chapters"]:
+        for concept in chapter["new_concepts"]:
+            yield contents, concept["name"]
 
 
 def _read(path: Path, lang: str | None = None) -> Catalog:

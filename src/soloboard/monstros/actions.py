@@ -32,7 +32,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from math import factorial
 
-from soloboard.monstros.cards import MAX_ACTION_KINDS, MAX_MONSTER_KINDS, Deck
+from soloboard.i18n import _
+from soloboard.monstros.cards import MAX_ACTION_KINDS, MAX_MONSTER_KINDS, Deck, local_name
 
 DIE_FACES = 6
 TRIPLE_FORMS = 3  # a tool's triple: 3 of the tool, 2 and a wild card, or 1 and two wild cards
@@ -119,7 +120,8 @@ def parse_roll(text: str) -> int:
     digits = "".join(words[1:]) if words and words[0] == "roll" else ""
     values = tuple(sorted(int(ch) for ch in digits if ch in "123456"))
     if not values or len(values) != len(digits) or values not in ROLL_INDEX:
-        raise ValueError(f"cannot read {text!r} as a roll: write the dice like 'roll 226' (1 to {MAX_DICE} dice)")
+        raise ValueError(_("cannot read {text} as a roll: write the dice like 'roll 226' (1 to {n} dice)").format(
+            text=repr(text), n=MAX_DICE))
     return ROLL_INDEX[values]
 
 
@@ -168,14 +170,23 @@ def _kind(ids: tuple[str, ...], word: str, what: str) -> int:
     for k, card_id in enumerate(ids):
         if card_id.lower() == word.lower():
             return k
-    raise ValueError(f"{word!r} is not a {what} of this deck (valid: {', '.join(ids)})")
+    if what == "monster":
+        message = _("{word} is not a monster of this deck (valid: {ids})")
+    else:
+        message = _("{word} is not an action card of this deck (valid: {ids})")
+    raise ValueError(message.format(word=repr(word), ids=", ".join(ids)))
+
+
+def _wild_name(deck: Deck) -> str:
+    wild = deck.wild_kinds
+    return local_name(deck, "action", wild[0]) if wild else "CONSTRUTOR"
 
 
 def parse_player_action(text: str, deck: Deck, revealed: list[int] | tuple[int, ...] = ()) -> int:
     """The action ``text`` names (see the module's table); ValueError says how to write it."""
     words = text.strip().split()
     if not words:
-        raise ValueError("empty move")
+        raise ValueError(_("empty move"))
     head = words[0].lower()
     args = words[1:]
     simple = {"keep": KEEP, "five": FIVE, "pass": PASS, "reshuffle": RESHUFFLE, "no-reshuffle": NO_RESHUFFLE,
@@ -195,7 +206,8 @@ def parse_player_action(text: str, deck: Deck, revealed: list[int] | tuple[int, 
             tool = _kind(deck.a_ids, args[[a.lower() for a in args].index(next(iter(tools)))], "action card")
             if not deck.wild[tool]:
                 return triple(tool, wilds)
-        raise ValueError(f"a tower is three equal blue cards, '*' for a CONSTRUTOR: e.g. 'tower pa pa *', not {text!r}")
+        raise ValueError(_("a tower is three equal blue cards, '*' for a {wild}: e.g. 'tower pa pa *', "
+                           "not {text}").format(wild=_wild_name(deck), text=repr(text)))
     if head in ("reroll", "shield") and len(args) == 1 and args[0] in ("1", "2", "3", "4", "5", "6"):
         return (REROLL if head == "reroll" else SHIELD) + int(args[0]) - 1
     if head == "hit" and len(args) == 2 and args[1] in ("1", "2", "3", "4", "5", "6"):
@@ -204,11 +216,11 @@ def parse_player_action(text: str, deck: Deck, revealed: list[int] | tuple[int, 
         return BOTTOM + _kind(deck.m_ids, args[0], "monster")
     if head == "place" and args:
         return PLACE + _place_mask([_kind(deck.m_ids, a, "monster") for a in args], revealed, text)
-    raise ValueError(
-        f"cannot read {text!r}: moves are e.g. 'play pa', 'tower pa pa *', 'five', 'pass', 'hit 3a 6', "
+    raise ValueError(_(
+        "cannot read {text}: moves are e.g. 'play pa', 'tower pa pa *', 'five', 'pass', 'hit 3a 6', "
         "'shield 2', 'reroll 1', 'token', 'done', 'remove tower', 'place 1a 2a', 'bottom 3a', 'stop' "
         "(type 'help' for all of them)"
-    )
+    ).format(text=repr(text)))
 
 
 def _place_mask(kinds: list[int], revealed: list[int] | tuple[int, ...], text: str) -> int:
@@ -220,5 +232,5 @@ def _place_mask(kinds: list[int], revealed: list[int] | tuple[int, ...], text: s
                 mask |= 1 << i
                 break
         else:
-            raise ValueError(f"{text!r}: only the revealed monsters can be placed")
+            raise ValueError(_("{text}: only the revealed monsters can be placed").format(text=repr(text)))
     return mask

@@ -30,32 +30,16 @@ from typing import TYPE_CHECKING, Any
 from soloboard.i18n import N_, _
 from soloboard.monstros import actions as A
 from soloboard.monstros import state as S
+from soloboard.monstros.cards import local_name, printed_name
 from soloboard.monstros.game import READINGS, RECONSTRUCTED_NOTICE, difficulty_name
 
 if TYPE_CHECKING:
     from soloboard.monstros.cards import Deck
     from soloboard.monstros.state import MonstrosState
 
-# English names of the default deck's cards (msgids); the deck file's own name is kept as
-# "printed". A deck file of the owner's may use other ids: those show the file's name as is.
-CARD_NAMES = {
-    "pa": N_("Shovel"),
-    "carrinho": N_("Wheelbarrow"),
-    "ferC": N_("Tool C"),
-    "construtor": N_("Builder"),
-    "construtorV": N_("Builder (green, solo only)"),
-    "defeito": N_("Faulty wall"),
-    "atraso": N_("Delay"),
-}
-MONSTER_NAMES = {
-    "i": N_("Starting monster"),
-    "facil": N_("Easy monster"),
-    "medio": N_("Medium monster"),
-    "dificil": N_("Hard monster"),
-    "epico": N_("Epic monster"),
-    "coroa5": N_("Crown"),
-    "coroa7": N_("Crown"),
-}
+# a card's name is in the page's language (cards.local_name: data/card-names.json for the default
+# deck), the deck file's own (printed, Portuguese) name is kept as "printed": the page shows it in
+# the card's tooltip and label
 COLOURS = {"azul": "blue", "vermelha": "red", "verde": "green"}
 ABILITIES = (
     ("raises", "raise", N_("Raise the invasion")),
@@ -92,15 +76,7 @@ ROLL_MODE = ("attack", "token", "reroll")
 
 
 def card_name(deck: Deck, k: int) -> str:
-    card_id = deck.a_ids[k]
-    english = CARD_NAMES.get(card_id) if deck.source == "default" else None
-    return _(english) if english else (deck.a_names[k] or card_id)
-
-
-def monster_name(deck: Deck, k: int) -> str:
-    card_id = deck.m_ids[k]
-    english = MONSTER_NAMES.get(card_id) if deck.source == "default" else None
-    return _(english) if english else (deck.m_names[k] or "")
+    return local_name(deck, "action", k) or deck.a_ids[k]
 
 
 def card(deck: Deck, k: int) -> dict[str, Any]:
@@ -113,7 +89,8 @@ def monster(deck: Deck, k: int) -> dict[str, Any]:
     """A monster card as printed (level top left, heart = life, explosion = attack, symbols)."""
     role = deck.m_roles[k]
     return {
-        "id": deck.m_ids[k], "key": f"mon:{deck.m_ids[k]}", "name": monster_name(deck, k),
+        "id": deck.m_ids[k], "key": f"mon:{deck.m_ids[k]}", "name": local_name(deck, "monster", k),
+        "printed": printed_name(deck, "monster", k),
         "level": deck.level[k], "life": deck.life[k], "attack": deck.attack[k], "shield": deck.shield[k],
         "abilities": [{"id": ident, "text": _(text)} for field, ident, text in ABILITIES
                       if getattr(deck, field)[k]],

@@ -13,15 +13,21 @@ import json
 import os
 import re
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from soloboard.i18n import current
 
 DECK_FORMAT = "soloboard-monstros-deck"
 DECK_VERSION = 1
 DEFAULT_DECK = "reconstructed-deck.json"
+CARD_NAMES = "card-names.json"  # the default deck's names in the five languages, by card id
 
 # sizes stated by the rulebook (components list; "Separe as duas cartas de CONSTRUTOR")
 MONSTER_CARDS = 54
@@ -321,3 +327,72 @@ def deck_from_path(path: str) -> Deck:
 @cache
 def _cached_deck(path: str, _mtime: int, _size: int) -> Deck:
     return load_deck_file(path)
+
+
+# --- names in the player's language ------------------------------------------------------------
+# The deck files name the cards as printed (Portuguese). The default deck's names in each language
+# live in data/card-names.json (one entry per card and language, with its source); an owner's deck
+# file is shown as it names its cards.
+
+Which = Literal["action", "monster"]
+# the cards named so far in this conversation (None: no conversation keeps count)
+_mentioned: ContextVar[set[tuple[str, str]] | None] = ContextVar("monstros_mentioned", default=None)
+
+
+@cache
+def _names() -> dict[str, dict[str, dict[str, str]]]:
+    text = resources.files("soloboard.monstros").joinpath("data", CARD_NAMES).read_text(encoding="utf-8")
+    data = json.loads(text)
+    return {"action": data["actions"], "monster": data["monsters"]}
+
+
+def printed_name(deck: Deck, which: Which, k: int) -> str:
+    """The name the deck file gives (the printed Portuguese one), "" when it gives none."""
+    return (deck.a_names if which == "action" else deck.m_names)[k] or ""
+
+
+def local_name(deck: Deck, which: Which, k: int, lang: str | None = None) -> str:
+    """The card's name in ``lang`` (default: the current language); "" for an unnamed monster."""
+    printed = printed_name(deck, which, k)
+    if deck.source != "default" or not printed:
+        return printed
+    card_id = (deck.a_ids if which == "action" else deck.m_ids)[k]
+    entry = _names()[which].get(card_id)
+    return entry.get(lang or current(), printed) if entry else printed
+
+
+@contextmanager
+def first_mentions() -> Iterator[None]:
+    """Inside: :func:`mention` gives a card's printed name beside its translation the first time only
+    (a terminal game keeps one for its whole session)."""
+    token = _mentioned.set(set())
+    try:
+        yield
+    finally:
+        _mentioned.reset(token)
+
+
+def mention(deck: Deck, which: Which, k: int, mark: bool = True) -> tuple[str, str]:
+    """The card's name in the current language and the printed (Portuguese) name to show beside it:
+    "" where it is the same, and inside :func:`first_mentions` after the card's first mention.
+    Outside one, every mention is a first (a sentence read on its own). ``mark=False`` asks without
+    counting a mention (a drawing that may not be shown: :func:`mark_mentioned` after it is)."""
+    name, printed = local_name(deck, which, k), printed_name(deck, which, k)
+    if not printed or printed.casefold() == name.casefold():
+        return name, ""
+    seen = _mentioned.get()
+    key = (which, (deck.a_ids if which == "action" else deck.m_ids)[k])
+    if seen is not None:
+        if key in seen:
+            return name, ""
+        if mark:
+            seen.add(key)
+    return name, printed
+
+
+def mark_mentioned(deck: Deck, which: Which, kinds: Iterator[int] | list[int] | tuple[int, ...]) -> None:
+    """Count these cards as mentioned (they were shown)."""
+    seen = _mentioned.get()
+    if seen is not None:
+        ids = deck.a_ids if which == "action" else deck.m_ids
+        seen.update((which, ids[k]) for k in kinds)

@@ -31,7 +31,7 @@ READINGS = (
     N_("Hands are open (co-operative game): every hand is shown to everyone."),
     N_("Five cards on the board: removing a triple or all five is the players' choice; all five are forced only "
        "when no triple can be removed (five_removal='forced-only': all five only then)."),
-    N_("Green CONSTRUTOR cards (solo only) are CONSTRUTOR cards: wild, and blue for the five-card reward."),
+    N_("Green Builder cards (CONSTRUTOR, solo only) are Builder cards: wild, and blue for the five-card reward."),
     N_("Red cards have no effect of their own: they fill a board slot (with its bonus) and never form a triple."),
     N_("Removed board cards go to the action discard pile."),
     N_("Empty action deck: no automatic reshuffle (the discard pile comes back only as the five-card reward); "

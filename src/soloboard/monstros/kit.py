@@ -28,7 +28,8 @@ class MonstrosKit(GameKit):
     def preview_text(self, events: Sequence[Event], state: State) -> str:
         from soloboard.monstros import narrate
 
-        return "; ".join(narrate.narrate(events, state))
+        # each is a sentence with its own full stop: joined as sentences, never '.;'
+        return " ".join(narrate.narrate(events, state))
 
     def choices(self, name: str) -> list[Any] | None:
         from soloboard.monstros.game import DIFFICULTIES, FIVE_REMOVAL, PLAYERS

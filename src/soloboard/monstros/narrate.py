@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from soloboard.core.events import Event
-from soloboard.i18n import N_, _, ngettext, pgettext
-from soloboard.monstros.cards import Deck
+from soloboard.i18n import N_, _, ngettext
+from soloboard.monstros.cards import Deck, Which, mention
 from soloboard.monstros.events import (
     Abilities,
     AttackEnded,
@@ -109,27 +109,11 @@ def _values(values: Iterable[int]) -> str:
     return _listing(str(v) for v in values)
 
 
-# the printed names (Portuguese, as the deck file gives them) in each language; English keeps
-# the printed name, as the rulebook's own words for the cards
-def card_name(name: str) -> str:
-    """An action card's or a monster's printed name in the current language."""
-    names = {
-        "PÁ": pgettext("monstros card", "PÁ"),
-        "CARRINHO DE MÃO": pgettext("monstros card", "CARRINHO DE MÃO"),
-        "ferramenta C": pgettext("monstros card", "ferramenta C"),
-        "CONSTRUTOR": pgettext("monstros card", "CONSTRUTOR"),
-        "CONSTRUTOR (fundo verde, só no modo solo)": pgettext("monstros card",
-                                                               "CONSTRUTOR (fundo verde, só no modo solo)"),
-        "parede com defeito": pgettext("monstros card", "parede com defeito"),
-        "atraso": pgettext("monstros card", "atraso"),
-        "monstro inicial": pgettext("monstros card", "monstro inicial"),
-        "monstro fácil": pgettext("monstros card", "monstro fácil"),
-        "monstro médio": pgettext("monstros card", "monstro médio"),
-        "monstro difícil": pgettext("monstros card", "monstro difícil"),
-        "monstro épico": pgettext("monstros card", "monstro épico"),
-        "coroa": pgettext("monstros card", "coroa"),
-    }
-    return names.get(name, name)
+def card_name(deck: Deck, which: Which, k: int, mark: bool = True) -> str:
+    """A card's name in the current language ("Delay"), with the printed (Portuguese) name beside it
+    where it differs, at its first mention (``cards.mention``): "Delay (atraso)"."""
+    name, printed = mention(deck, which, k, mark)
+    return f"{name} ({printed})" if printed and name else name
 
 
 class _Words:
@@ -142,8 +126,14 @@ class _Words:
         deck = self.deck
         if deck is None or card_id not in deck.a_ids:
             return card_id
-        name = deck.a_names[deck.a_ids.index(card_id)]
-        return f"{card_name(name)} ({card_id})" if name and name != card_id else card_id
+        name, printed = mention(deck, "action", deck.a_ids.index(card_id))
+        if not name:
+            return card_id
+        # the printed name at its first mention, and the id the notation types ('play pa')
+        notes = [note for note in (printed, card_id) if note and note.casefold() != name.casefold()]
+        if len(notes) == 2 and notes[0].casefold() == notes[1].casefold():
+            notes = notes[:1]
+        return f"{name} ({', '.join(notes)})" if notes else name
 
     def monster(self, card_id: str) -> str:
         """``4c (level 4, life 6, attack 2, shield, raises the invasion)``."""
@@ -151,7 +141,8 @@ class _Words:
         if deck is None or card_id not in deck.m_ids:
             return card_id
         k = deck.m_ids.index(card_id)
-        name = f" \"{card_name(deck.m_names[k])}\"" if deck.m_names[k] else ""
+        shown = card_name(deck, "monster", k)
+        name = f" \"{shown}\"" if shown else ""
         extras = [_("shield")] if deck.shield[k] else []
         if deck.raises[k]:
             extras.append(_("raises the invasion"))

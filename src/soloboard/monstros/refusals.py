@@ -127,7 +127,7 @@ def _triple_refusal(state: MonstrosState, action: int, text: str, rule: str) -> 
         tool = (action - A.TRIPLE) // 3
         if not deck.blue[tool] or deck.wild[tool]:
             return IllegalActionError(
-                _("a tower takes three equal blue cards (CONSTRUTOR, '*', is wild): {card} is not a blue "
+                _("a tower takes three equal blue cards (Builder, '*', is wild): {card} is not a blue "
                   "tool").format(card=deck.a_ids[tool]), rule)
     return IllegalActionError(_("the board ({board}) does not hold the cards of '{move}'").format(
         board=_cards(state, state.board, deck.a_ids), move=text), rule)

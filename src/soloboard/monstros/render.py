@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from soloboard.i18n import N_, _
+from soloboard.monstros.cards import Deck, mark_mentioned, mention
 from soloboard.monstros.narrate import card_name, end_cause, shown_seat
 from soloboard.monstros.refusals import phase_word
 from soloboard.monstros.state import (
@@ -32,12 +33,19 @@ ABILITY_WORDS = (("raises", N_("invasion+1")), ("saves", N_("save 3")), ("destro
 COLOUR_STYLE = {"azul": "bold blue", "vermelha": "bold red", "verde": "bold green"}
 
 
+def _label(deck: Deck, k: int) -> str:
+    """`` (Starting monster, monstro inicial)`` after a monster's id: its name, the printed one at its first mention."""
+    name, printed = mention(deck, "monster", k, mark=False)  # marked once the drawing is shown
+    return f" ({name}, {printed})" if name and printed else f" ({name})" if name else ""
+
+
 def monster_text(state: MonstrosState, kind: int) -> str:
     """``3c (L3 life 4 atk 2, shield, invasion+1)``."""
     deck = state.deck
     extras = [_("shield")] if deck.shield[kind] else []
     extras += [_(word) for field, word in ABILITY_WORDS if getattr(deck, field)[kind]]
-    name = f" {card_name(deck.m_names[kind])}" if deck.m_names[kind] else ""
+    shown = card_name(deck, "monster", kind, mark=False)  # marked once the drawing is shown
+    name = f" {shown}" if shown else ""
     return (f"{deck.m_ids[kind]}{name} ("
             + _("L{level} life {life} atk {attack}").format(level=deck.level[kind], life=deck.life[kind],
                                                             attack=deck.attack[kind])
@@ -159,6 +167,12 @@ class _FitsTheTerminal:
             yield render_compact(self.state, options.max_width)
 
 
+def mark_shown(state: MonstrosState) -> None:
+    """The monsters the table names now count as mentioned (call it once the table was printed: a
+    drawing is also rendered to be measured)."""
+    mark_mentioned(state.deck, "monster", [*state.table, *state.revealed])
+
+
 def render_rich(state: MonstrosState) -> RenderableType:
     """The table as the terminal shows it: :func:`render_full` or, on a small terminal,
     :func:`render_compact`."""
@@ -213,7 +227,7 @@ def render_compact(state: MonstrosState, width: int = 80) -> RenderableType:
     for k in state.table:
         extras = [_("shield")] if deck.shield[k] else []
         extras += [_(word) for field, word in ABILITY_WORDS if getattr(deck, field)[k]]
-        name = f" ({card_name(deck.m_names[k])})" if deck.m_names[k] else ""
+        name = _label(deck, k)
         lines.append(Text(f"  {deck.m_ids[k]}{name}: " + _("level {level}, life {life}, attack {attack}").format(
             level=deck.level[k], life=deck.life[k], attack=deck.attack[k]) + "".join(f", {e}" for e in extras)))
     lines.extend(Text(line) for line in _pending_lines(state))
@@ -274,7 +288,7 @@ def render_full(state: MonstrosState) -> RenderableType:
         table.add_column(heading)
     for k in state.table:
         abilities = ", ".join(_(word) for field, word in ABILITY_WORDS if getattr(deck, field)[k])
-        table.add_row(deck.m_ids[k] + (f" ({card_name(deck.m_names[k])})" if deck.m_names[k] else ""),
+        table.add_row(deck.m_ids[k] + _label(deck, k),
                       str(deck.level[k]), str(deck.life[k]), str(deck.attack[k]), _("yes") if deck.shield[k] else "",
                       abilities)
     parts.append(table)

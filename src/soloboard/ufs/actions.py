@@ -43,6 +43,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from math import factorial
 
+from soloboard.i18n import _
+
 COLS = 5
 BASE_ROWS = 6
 N_SPACES = COLS * BASE_ROWS
@@ -119,7 +121,8 @@ def space_name(space: int) -> str:
 def parse_space(text: str) -> int:
     text = text.strip().lower()
     if len(text) != 2 or text[0] not in "abcde" or text[1] not in "012345":
-        raise ValueError(f"{text!r} is not a base space: use a column a-e and a row 0-5, e.g. 'c3'")
+        raise ValueError(_("{text} is not a base space: use a column a-e and a row 0-5, e.g. 'c3'").format(
+            text=repr(text)))
     return int(text[1]) * COLS + "abcde".index(text[0])
 
 
@@ -153,7 +156,7 @@ def parse_player_action(text: str, dice_letters: str = "GW", reinforcement: str 
     letters = dice_letters.lower()
     words = text.strip().lower().split()
     if not words:
-        raise ValueError("empty move")
+        raise ValueError(_("empty move"))
     # forgiving where it is unambiguous: 'G3 a1' and 'g 3 a1' are G3a1; 'usec3' is 'use c3'
     joined = "".join(words)
     if len(words) > 1 and len(joined) == 4 and joined[0] in letters and joined[1] in "123456":
@@ -188,10 +191,10 @@ def parse_player_action(text: str, dice_letters: str = "GW", reinforcement: str 
     elif len(words) == 3 and words[0] == "spawn" and words[1] == reinforcement and words[2] in list("abcde"):
         return SPAWN_RED + "abcde".index(words[2])
     first = dice_letters[0]
-    raise ValueError(
-        f"cannot read {text!r}: moves look like '{first}5c3' (place a {first} die showing 5 on c3), 'W2a0', "
+    raise ValueError(_(
+        "cannot read {text}: moves look like '{first}5c3' (place a {first} die showing 5 on c3), 'W2a0', "
         "'use b2', 'discard b2', 'dig e2', 'install b2', 'remove b2', 'spawn c', 'skip' or 'done'"
-    )
+    ).format(text=repr(text), first=first))
 
 
 # --- chance outcomes -------------------------------------------------------------------
@@ -250,4 +253,5 @@ def parse_chance(text: str, dice_letters: str = "GW") -> int:
         else:
             if (g, w) in ROLL_INDEX:
                 return ROLL_INDEX[(g, w)]
-    raise ValueError(f"cannot read chance outcome {text!r}: use e.g. 'roll {plain}135 {white}26'")
+    raise ValueError(_("cannot read chance outcome {text}: use e.g. 'roll {plain}135 {white}26'").format(
+        text=repr(text), plain=plain, white=white))

@@ -350,8 +350,9 @@ def _refusals(state: UFSState, legal: set[int]) -> dict[str, dict[str, Any]]:
         try:
             trial.apply_action(action)
         except IllegalActionError as exc:
+            rule = getattr(exc, "rule", None)
             out[state.action_to_string(action)] = {"error": str(exc.args[0]) if exc.args else str(exc),
-                                                   "rule": getattr(exc, "rule", None)}
+                                                   "rule": rule, "rule_text": _(rule) if rule else None}
     return out
 
 

@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from soloboard.i18n import _
+
 SKY_TILES = 4  # tile 1 is the bottom one (nearest the city), tile 4 the top one
 ROWS_PER_TILE = 4
 SKY_ROWS = SKY_TILES * ROWS_PER_TILE  # sky rows 1..16; row 0 is where the drop points start
@@ -290,7 +292,8 @@ def normalise_side(side: str) -> str:
     key = str(side).strip().lower()
     key = _SIDE_ALIASES.get(key, key)
     if key not in CITY_SIDES:
-        raise ValueError(f"unknown city side {side!r}; valid sides: blue (undamaged), damaged (red)")
+        raise ValueError(_("unknown city side {side}; valid sides: blue (undamaged), damaged (red)").format(
+            side=repr(side)))
     return key
 
 

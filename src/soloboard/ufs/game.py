@@ -46,11 +46,10 @@ def parse_sky(sky: str | Sequence[str]) -> tuple[str, ...]:
         elif word in ("t", "threat"):
             sides.append("threat")
         else:
-            raise ValueError(f"sky side {item!r} is not valid: use 'easy' (E) or 'threat' (T)")
+            raise ValueError(_("sky side {side} is not valid: use 'easy' (E) or 'threat' (T)").format(side=repr(item)))
     if len(sides) != C.SKY_TILES:
-        raise ValueError(
-            f"sky needs exactly {C.SKY_TILES} sides, bottom tile first (e.g. 'ETEE'); got {len(sides)}"
-        )
+        raise ValueError(_("sky needs exactly {n} sides, bottom tile first (e.g. 'ETEE'); got {got}").format(
+            n=C.SKY_TILES, got=len(sides)))
     return tuple(sides)
 
 
@@ -183,7 +182,8 @@ class BaseUFSGame(GameMixin):
                 and set(words[1].upper()) <= set(letters)):
             return A.SKY_CHANCE + sum(1 << i for i, ch in enumerate(words[1].upper()) if letters[ch] == 1)
         example = self.setup_to_string(0)
-        raise ValueError(f"cannot read set-up draw {text!r}: write it like {example!r}")
+        raise ValueError(_("cannot read set-up draw {text}: write it like {example}").format(
+            text=repr(text), example=repr(example)))
 
     @property
     def hooks(self) -> RuleHooks:
@@ -361,7 +361,8 @@ class UFSGame(BaseUFSGame):
         cities = C.city_ids()
         city_id = normalise_city(city)
         if city_id not in cities:
-            raise ValueError(f"unknown city {city!r}; valid cities: {', '.join(cities)}")
+            raise ValueError(_("unknown city {city}; valid cities: {cities}").format(city=repr(city),
+                                                                                    cities=", ".join(cities)))
         if damaged is not None and not isinstance(damaged, bool):
             raise ValueError(f"damaged must be true or false, not {damaged!r} (or give side='blue' / 'damaged')")
         city_side = C.normalise_side(side) if side is not None else "damaged" if damaged else "blue"
@@ -370,14 +371,15 @@ class UFSGame(BaseUFSGame):
         self.city = C.city(city_id, city_side)
         self.side = city_side
         if sky is not None and threat is not None:
-            raise ValueError("give either threat (random sides) or sky (named sides), not both")
+            raise ValueError(_("give either threat (random sides) or sky (named sides), not both"))
         if sky is not None:
             self.fixed_sides = parse_sky(sky)
             self.threat = self.fixed_sides.count("threat")
         else:
             level = 0 if threat is None else threat
             if isinstance(level, bool) or not isinstance(level, int) or level not in THREAT_LEVELS:
-                raise ValueError(f"unknown threat level {threat!r}; valid threat levels: 0, 1, 2, 3, 4")
+                raise ValueError(_("unknown threat level {threat}; valid threat levels: 0, 1, 2, 3, 4").format(
+                    threat=repr(threat)))
             self.threat = level
             # a draw with a single outcome is no chance event
             self.fixed_sides = ("easy",) * 4 if level == 0 else ("threat",) * 4 if level == 4 else None
@@ -434,8 +436,19 @@ class UFSGame(BaseUFSGame):
                 if t != C.BASIC_SKY and (tile := C.advanced_sky_tile(t)) is not None]
 
     def title(self) -> str:
-        return _("{city} ({side} side), threat {threat}").format(
-            city=_(self.city.name), side=city_side(self.side), threat=self.threat)
+        # every option the player gave, in words: the terminal's start line is this title
+        if self._sky_given:
+            title = _("{city} ({side} side), sky {sky}").format(
+                city=_(self.city.name), side=city_side(self.side),
+                sky="".join(s[0].upper() for s in self.fixed_sides or ()))
+        else:
+            title = _("{city} ({side} side), threat {threat}").format(
+                city=_(self.city.name), side=city_side(self.side), threat=self.threat)
+        tiles = self.advanced_tiles()
+        if tiles:
+            title += ", " + _("advanced sky tiles: {tiles}").format(
+                tiles=", ".join(f"{_(tile.name)} ({height})" for height, tile in tiles))
+        return title
 
     def describe_sides(self, sides: tuple[str, ...]) -> str:
         letters = "".join(s[0].upper() for s in sides)

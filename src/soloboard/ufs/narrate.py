@@ -271,6 +271,8 @@ def _robot_installed(ev: RobotInstalled, game: Any) -> str:
 
 
 def _robot_used(ev: RobotUsed, game: Any) -> str:
+    if ev["from"] == ev["to"]:  # the 9-card edition: a used robot loses its pip at the Rooms Phase's end
+        return _("robot on {space} used").format(space=ev["space"])
     return _("robot on {space} {move}").format(space=ev["space"], move=_arrow(ev["from"], ev["to"]))
 
 
@@ -473,6 +475,10 @@ def join(events: Iterable[UFSEvent], game: Any = None) -> str:
                 phrases.append(_dice_removed(run))
                 continue
         if ev["kind"] == "die_placed":
+            if not moved and not ev["steps"]:  # a 1 on an AA gun: whatever is in the column stays put
+                phrases.append(_("no ship moves (a {value} on an AA gun moves ships one row less)").format(
+                    value=ev["value"]))
+                continue
             if not moved:
                 phrases.append(_("no ship in column {column}").format(column=ev["space"][:1]))
                 continue

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-from soloboard.i18n import N_, _
+from soloboard.i18n import N_, _, ngettext, pgettext
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
 from soloboard.ufs.game import BaseUFSGame
@@ -37,6 +37,16 @@ _ALIASES = {
     "research": "science", "energy": "science", "research-and-energy": "science", "lab": "science",
     "mothership-card": "mothership",
 }
+#: the cards in words (their ids are what ``difficult=`` and --difficult take: refusals name those)
+CARD_WORDS = {"mothership": N_("mothership card"), "science": N_("research card"),
+              **{f"sky-{n}": N_("sky card {n}") for n in range(1, 5)},
+              **{f"base-{n}": N_("base card {n}") for n in range(2)}}
+
+
+def card_words(card: str) -> str:
+    """``carta de cielo 2``: the card in the current language (its id stays in what one types)."""
+    words = CARD_WORDS.get(card)
+    return _(words).format(n=card[-1]) if words else card
 
 PROVENANCE_NOTICE = N_(
     "The difficult sides come from a single unverified third-party transcription, not checked "
@@ -60,8 +70,9 @@ def parse_cards(value: str | Sequence[Any]) -> list[str]:
     for item in items:
         card = normalise_card(item)
         if card not in C.PNP_CARDS:
-            raise ValueError(f"unknown card {item!r}; valid cards: {', '.join(C.PNP_CARDS)} "
-                             "(or 1-4 for the sky cards, bunker-0/bunker-1 for the base cards)")
+            raise ValueError(_("unknown card {card}; valid cards: {cards} (or 1-4 for the sky cards, "
+                               "bunker-0/bunker-1 for the base cards)").format(card=repr(item),
+                                                                               cards=", ".join(C.PNP_CARDS)))
         if card not in names:
             names.append(card)
     return names
@@ -72,40 +83,48 @@ class Unknown(NamedTuple):
 
     card: str
     side: str
-    what: str
+    what: str  # a msgid (side_unknowns is cached: the language is chosen where it is shown, by words())
     #: sky rows of unknown track symbols: needed only if the mothership can resolve one (above the skull)
     track_rows: tuple[int, ...] = ()
+    params: tuple[tuple[str, str], ...] = ()  # the msgid's {placeholders}
+
+    def words(self) -> str:
+        return _(self.what).format(**dict(self.params))
 
     def text(self) -> str:
-        return f"{self.what} ({self.card}, {self.side} side)"
+        side = pgettext("card side", "difficult") if self.side == "difficult" else pgettext("card side", "easy")
+        return _("{what} ({card}, {side} side)").format(what=self.words(), card=self.card, side=side)
 
 
 @cache
 def side_unknowns(card: str, side: str) -> tuple[Unknown, ...]:
     """What the data file marks unknown on this side of ``card`` (null, "unknown", unknown_spaces)."""
     if side not in C.pnp_sides_known(card):
-        return (Unknown(card, side, f"the {side} side itself"),)
+        return (Unknown(card, side, N_("the difficult side itself") if side == "difficult"
+                        else N_("the easy side itself")),)
     raw = C.pnp_side(card, side)
     found: list[Unknown] = []
     if card in SKY_CARDS:
         rows = tuple(int(r["sky_row"]) for r in raw["rows_top_to_bottom"] if r.get("mothership_action") == "unknown")
         if rows:
-            found.append(Unknown(card, side, f"the track symbols of sky rows {', '.join(map(str, rows))}", rows))
+            found.append(Unknown(card, side, N_("the track symbols of sky rows {rows}"), rows,
+                                 (("rows", ", ".join(map(str, rows))),)))
     elif card == "science":
         if any(c is None for c in raw["research_costs_bottom_to_top"]):
-            found.append(Unknown(card, side, "research costs"))
+            found.append(Unknown(card, side, N_("research costs")))
         energy = raw["energy"]
         if energy.get("start") is None:
-            found.append(Unknown(card, side, "the start space of the energy track"))
+            found.append(Unknown(card, side, N_("the start space of the energy track")))
         if energy.get("max") is None:
-            found.append(Unknown(card, side, "the top of the energy track"))
+            found.append(Unknown(card, side, N_("the top of the energy track")))
     elif card in ("base-0", "base-1"):
         for r, c in raw.get("unknown_spaces", []):
-            found.append(Unknown(card, side, f"space {A.space_name(r * COLS + c)} (room or tunnel)"))
+            found.append(Unknown(card, side, N_("space {space} (room or tunnel)"), (),
+                                 (("space", A.space_name(r * COLS + c)),)))
         if (raw.get("damage_track") or {}).get("spaces") is None:
-            found.append(Unknown(card, side, "the damage spaces printed down the card's left edge"))
+            found.append(Unknown(card, side, N_("the damage spaces printed down the card's left edge")))
         if card == "base-0" and (raw.get("aa_guns") or {}).get("ship_movement_modifier") is None:
-            found.append(Unknown(card, side, "how much an AA gun slows the ships (the easy side prints -1)"))
+            found.append(Unknown(card, side, N_("how much an AA gun slows the ships (the easy side prints -1)")))
     return tuple(found)
 
 
@@ -136,9 +155,9 @@ def refusal(sides: tuple[str, ...], sky_rows: int) -> str:
         return ""
     cards = list(dict.fromkeys(u.card for u in missing))
     files = ", ".join(f"src/soloboard/ufs/data/pnp/{card}.json" for card in cards)
-    return (f"cannot play {', '.join(cards)} on the difficult side: it needs "
-            + "; ".join(u.text() for u in missing)
-            + f", which no source we have gives. Unknown values are never guessed: add them to {files} to play this")
+    return _("cannot play {cards} on the difficult side: it needs {values}, which no source we have gives. Unknown "
+             "values are never guessed: add them to {files} to play this").format(
+        cards=", ".join(cards), values="; ".join(u.text() for u in missing), files=files)
 
 
 class UFSPnPGame(BaseUFSGame):
@@ -179,7 +198,7 @@ class UFSPnPGame(BaseUFSGame):
         self.white_dice = int(edition["dice"]["white"]["count"])
         self.robot_dice = int(edition["dice"]["robot"]["count"])
         if difficult is not None and level is not None:
-            raise ValueError("give either level (cards drawn at random) or difficult (cards by name), not both")
+            raise ValueError(_("give either level (cards drawn at random) or difficult (cards by name), not both"))
         if difficult is not None:
             names = parse_cards(difficult)
             sides = tuple("difficult" if card in names else "easy" for card in self.cards)
@@ -193,7 +212,8 @@ class UFSPnPGame(BaseUFSGame):
         else:
             lvl = 0 if level is None else level
             if isinstance(lvl, bool) or not isinstance(lvl, int) or lvl not in LEVELS:
-                raise ValueError(f"unknown level {level!r}; valid levels: 0..{len(self.cards)}")
+                raise ValueError(_("unknown level {level}; valid levels: 0..{last}").format(
+                    level=repr(level), last=len(self.cards)))
             self.level = lvl
             self._named = False
             self._masks = self.setup_masks_for(lvl)
@@ -214,12 +234,16 @@ class UFSPnPGame(BaseUFSGame):
     def _level_refusal(self, level: int) -> str:
         playable = self.playable_cards()
         reasons = "; ".join(
-            f"{card}: " + ", ".join(u.what for u in missing_values(self.sides_for_mask(1 << i), self.sky_rows))
+            f"{card}: " + ", ".join(u.words() for u in missing_values(self.sides_for_mask(1 << i), self.sky_rows))
             for i, card in enumerate(self.cards) if card not in playable
         )
-        return (f"level {level} needs {level} cards on their difficult side, and only {len(playable)} difficult "
-                f"sides can be played ({', '.join(playable)}); the others need values no source gives, which are "
-                f"never guessed: {reasons}")
+        return ngettext("level {level} needs {level} card on its difficult side, and only {n} difficult sides can "
+                        "be played ({playable}); the others need values no source gives, which are never guessed: "
+                        "{reasons}",
+                        "level {level} needs {level} cards on their difficult side, and only {n} difficult sides "
+                        "can be played ({playable}); the others need values no source gives, which are never "
+                        "guessed: {reasons}", level).format(
+            level=level, n=len(playable), playable=", ".join(playable), reasons=reasons)
 
     def setup_masks_for(self, level: int) -> list[int]:
         """The set-up draws of ``level`` cards that can be played (bit i set = card i difficult)."""
@@ -250,7 +274,7 @@ class UFSPnPGame(BaseUFSGame):
     def describe_sides(self, sides: tuple[str, ...]) -> str:
         hard = [card for card, side in zip(self.cards, sides, strict=True) if side == "difficult"]
         if hard:
-            return _("difficult side: {cards}").format(cards=", ".join(hard))
+            return _("difficult side: {cards}").format(cards=", ".join(card_words(card) for card in hard))
         return _("every card on its easy side")
 
     def notices(self) -> list[str]:
@@ -261,9 +285,10 @@ class UFSPnPGame(BaseUFSGame):
         others = [card for card in self.cards if card not in playable]
         if others:
             notes.append(
-                _("Difficult sides that can be played: {playable}. Not {others}: they need values no source gives "
-                  "(never guessed), so levels above {n} cannot be played.").format(
-                    playable=", ".join(playable), others=", ".join(others), n=len(playable))
+                _("The difficult sides of {playable} can be played; those of {others} cannot: they need values no "
+                  "source gives (never guessed), so levels above {n} cannot be played.").format(
+                    playable=", ".join(card_words(card) for card in playable),
+                    others=", ".join(card_words(card) for card in others), n=len(playable))
             )
         rule = (_("energy becomes max(energy, value), at most 7 (the rulebook)") if self.ruleset.energy_rule == "max"
                 else _("energy rooms add their value (the later edition's rule, energy_rule='add')"))

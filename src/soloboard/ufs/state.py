@@ -272,7 +272,8 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
             return A.parse_chance(text, game.dice_letters)
         action = A.parse_player_action(text, game.dice_letters, game.ship_names[1])
         if action >= game.num_distinct_actions():  # another edition's or city's move
-            raise ValueError(f"{text.strip()!r} is not a move of this game ({game.long_name}, {game.title()})")
+            raise ValueError(_("{text} is not a move of this game ({game}, {title})").format(
+                text=repr(text.strip()), game=_(game.long_name), title=game.title()))
         if A.USE <= action < A.DISCARD:
             room = self.base.room_of[action - A.USE]
             if room >= 0:

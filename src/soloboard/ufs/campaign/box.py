@@ -34,6 +34,13 @@ class Component:
     chapter: int | None  # the sealed chapter it comes in (None: not known)
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
+    @property
+    def shown_name(self) -> str:
+        """The name in the current language: the catalog translates the data's scenario, city and
+        sky tile names (``python -m soloboard.i18n extract`` reads them from the box's data file; a
+        plugin's names are shown as given); a character's name is a person's and stays as it is."""
+        return self.name if self.kind == "character" else _(self.name)
+
 
 @dataclass(frozen=True)
 class Box:
@@ -61,7 +68,7 @@ class Box:
 
     def name_of(self, component_id: str) -> str:
         try:
-            return self.get(component_id).name
+            return self.get(component_id).shown_name
         except KeyError:
             return basic_city_name(component_id) or component_id
 
@@ -74,8 +81,8 @@ def fold(text: str) -> str:
 
 def basic_city_name(city_id: str) -> str | None:
     """The name of a city the engine has data for (the basic three and any a plugin added), in the
-    current language as the catalog has the city data's names (``_(city.name)``, as the game shows them).
-    The campaign's own components have no translations: their names are shown as the data has them."""
+    current language as the catalog has the city data's names (``_(city.name)``, as the game shows them);
+    the campaign's own components are named by :attr:`Component.shown_name`."""
     from soloboard.ufs import components as C
 
     if city_id in C.city_ids():

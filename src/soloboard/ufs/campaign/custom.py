@@ -168,7 +168,7 @@ def components(box_id: str = DEFAULT_BOX) -> dict[str, Any]:
     box = get_box(box_id)
     cities = [{"id": cid, "name": _(C.city(cid).name), "known": {s: True for s in C.city(cid).sides}}
               for cid in C.city_ids()]
-    cities += [{"id": c.id, "name": c.name, "known": {"blue": False, "damaged": False}}
+    cities += [{"id": c.id, "name": c.shown_name, "known": {"blue": False, "damaged": False}}
                for c in box.of_kind("city") if c.id not in C.city_ids()]
     out: dict[str, Any] = {"cities": cities}
     for kind in ("scenario", "character"):
@@ -176,7 +176,7 @@ def components(box_id: str = DEFAULT_BOX) -> dict[str, Any]:
         out[kind + "s"] = [{"id": cid, "name": box.name_of(cid) if cid in {c.id for c in box.components} else cid,
                             "known": known_sides(kind, cid)} for cid in dict.fromkeys(ids)]
     given = sky_tiles()
-    tiles = {c.id: {**c.extra, "name": c.name} for c in box.of_kind("sky_tile")} | given
+    tiles = {c.id: {**c.extra, "name": c.shown_name} for c in box.of_kind("sky_tile")} | given
     out["sky"] = [[{"id": BASIC, "name": _("sky tile {n}").format(n=height), "stars": {"easy": 0, "threat": 1},
                     "known": True}]
                   + [{"id": tid, "name": str(data.get("name", tid)), "stars": data.get("black_stars"),
@@ -191,7 +191,7 @@ def _tile_name(tile: str, box: Box) -> str:
     if data is not None and data.get("name"):
         return str(data["name"])
     try:
-        return box.get(tile).name
+        return box.get(tile).shown_name
     except KeyError:
         return tile
 
@@ -238,7 +238,7 @@ def find_component(text: str, kind: str, box_id: str = DEFAULT_BOX) -> str:
             if key in (fold(cid), fold(C.city(cid).name)):
                 return cid
     for c in get_box(box_id).of_kind(kind):
-        if key in (fold(c.id), fold(c.name)):
+        if key in (fold(c.id), fold(c.name), fold(c.shown_name)):
             return c.id
     raise ValueError(f"no {kind} called {text!r}")
 

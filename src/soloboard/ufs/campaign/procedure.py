@@ -364,13 +364,13 @@ class Campaign:
         key = fold(text)
         comps = self.box.of_kind(kind)
         for c in comps:
-            if key in (fold(c.id), fold(c.name)):
+            if key in (fold(c.id), fold(c.name), fold(c.shown_name)):  # typed in English or the player's language
                 return c.id
         # a first or last name alone, when only one component has it ("Lucia", "Ortega")
         hits = [c.id for c in comps if key and key in (fold(w) for w in c.name.split())]
         if len(hits) == 1:
             return hits[0]
-        names = ", ".join(c.name for c in self.box.of_kind(kind))
+        names = ", ".join(c.shown_name for c in self.box.of_kind(kind))
         message = {"scenario": _("no scenario called {text!r} in this campaign (the scenarios: {names})"),
                    "city": _("no city called {text!r} in this campaign (the cities: {names})"),
                    "character": _("no character called {text!r} in this campaign (the characters: {names})"),

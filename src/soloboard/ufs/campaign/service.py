@@ -12,7 +12,7 @@ from typing import Any
 from soloboard.core.errors import IllegalActionError
 from soloboard.core.store import Store
 from soloboard.i18n import _
-from soloboard.ufs.campaign import battles, files, sheet
+from soloboard.ufs.campaign import battles, contents, files, sheet
 from soloboard.ufs.campaign.procedure import DEFAULT_THREAT, Campaign, CampaignError
 from soloboard.ufs.campaign.repository import CampaignRepository
 
@@ -77,6 +77,12 @@ class CampaignService:
             raise ValueError(_("unknown campaign step {step!r} (steps: {steps})").format(step=action,
                                                                                           steps=", ".join(STEPS)))
         return view(c, self.repo.save(c, stored))
+
+    def contents(self, name: str | None, chapter: int | None = None, ahead: bool = False) -> dict[str, Any]:
+        """What a chapter brings, by name (:func:`contents.chapter_view`: a chapter after the campaign's
+        current one only when ``ahead``); a front end asks for it only once the player chose to see it."""
+        c, _revision = self.repo.load(name)
+        return contents.chapter_view(c, chapter, ahead=ahead)
 
     def digital_game(self, name: str | None = None) -> tuple[Any, int]:
         """The engine's game (with its components' hooks) and dice seed for the digital game set up."""
