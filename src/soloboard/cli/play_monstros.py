@@ -42,7 +42,7 @@ ERROR = "bold red"
 HELP = N_("""\
 [bold]A Invasão dos Monstros Sem Nome in brief[/bold] (co-operative: everyone wins or loses together)
 [bold]Your turn[/bold]  1) play a card into the first free board slot (you draw a new one);
-  2) you may remove three equal blue cards (CONSTRUTOR '*' is wild) for a tower (+ a die token for
+  2) you may remove three equal blue cards (the Builder, CONSTRUTOR '*', is wild) for a tower (+ a die token for
   tower spaces 1-2). With five cards on the board you must remove: a triple or all five (all five:
   +10 wall, a die token, you may reshuffle the discards, and one table monster to the bottom of the
   monster deck per blue card removed); 3) attack: one die per tower (printed tower included), a die
@@ -58,7 +58,7 @@ HELP = N_("""\
   A tower may be removed at any of your decisions: up to 2 table monsters go to the bottom.
 
 [bold]Moves[/bold]
-  play pa          play a card             tower pa pa *    remove a triple ('*' = CONSTRUTOR)
+  play pa          play a card             tower pa pa *    remove a triple ('*' = Builder)
   five / pass      remove all five / none  reshuffle / no-reshuffle   the five-card reward
   hit 3a 6         a die showing 6 on 3a   shield 2         a die showing 2 on a shield
   reroll 1         re-roll a 1             token            spend a die token: one more die
