@@ -301,13 +301,21 @@ def _game_routes(api: APIRouter, games: Games) -> None:
     run = _runner(games)
 
     @api.post("/games", status_code=201, summary="Create a game; the answer carries the seats' secret tokens")
-    def create_game(body: NewGame, lang: Lang = "en") -> Response:
-        with use(language(lang)):
-            seats = None if body.seats is None else [s.model_dump() for s in body.seats]
-            live, tokens, host = games.create(body.game, body.params, body.seed, seats)
-            with live.lock:
-                page = game_json(live, lang, tokens[0]["seat"] if tokens else None)
-        return raw(201, with_field(with_field(page, "tokens", dumps(tokens)), "host", dumps(host)))
+    async def create_game(body: NewGame, lang: Lang = "en") -> Response:
+        def work() -> Response:
+            with use(language(lang)):
+                seats = None if body.seats is None else [s.model_dump() for s in body.seats]
+                live, tokens, host = games.create(body.game, body.params, body.seed, seats)
+                with live.lock:
+                    page = game_json(live, lang, tokens[0]["seat"] if tokens else None)
+            return raw(201, with_field(with_field(page, "tokens", dumps(tokens)), "host", dumps(host)))
+
+        # a new game without AI seats takes a few milliseconds: on the event loop, as a move, rather than in
+        # a worker thread that waits for the loop's GIL at every SQLite call (200 ms under load); AI seats
+        # may think before the first person's turn, so those go to a thread
+        if not any(seat.kind == "ai" for seat in body.seats or ()):
+            return work()
+        return await run_in_threadpool(work)
 
     @api.post("/games/import", status_code=201, summary="Create a game from a save file (the terminal's format)")
     async def import_game(request: Request, lang: Lang = "en") -> Response:

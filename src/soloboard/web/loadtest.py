@@ -4,11 +4,13 @@ Starts ``soloboard serve`` on 127.0.0.1 (a free port, a fresh store in a tempora
 in a subprocess, then plays ``--games`` games at the same time over HTTP (httpx's async
 client): each game is created, then plays random legal moves (from the game JSON's
 ``moves``, with the seat token of the seat to move) until it ends or has made ``--moves``
-moves. ``--think`` is each player's mean pause between moves (uniform from 0 to twice it):
+moves, and then a new game takes its place, so the offered load (``--games`` tables) holds
+for the whole run. ``--think`` is each player's mean pause between moves (uniform from 0 to twice it):
 people take seconds to move, so the default plays 50 tables being played, not 50 clients
 hammering without pause (``--think 0`` does that). Everything is bounded by
-``--seconds``. It prints the median, 95th percentile and maximum latency of a move (the
-``POST /api/games/{id}/moves`` round trip, the store write included) and the totals;
+``--seconds``. It prints the offered load, the median, 95th and 99th percentile and maximum
+latency of a move (the ``POST /api/games/{id}/moves`` round trip, the store write included),
+the latency of creating a game under that load, and the totals;
 the exit code is 1 if any request failed.
 """
 
@@ -39,26 +41,32 @@ from soloboard.core.registry import game_names
 SETUPS: dict[str, dict[str, Any]] = {name: {"game": name, "params": {}} for name in game_names()}
 
 
+def percentile(data: list[float], q: float) -> float:
+    ordered = sorted(data)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)  # seconds per move
+    creations: list[float] = field(default_factory=list)  # seconds per game created
     errors: list[str] = field(default_factory=list)
     games: int = 0
     finished: int = 0
     seconds: float = 0.0
 
     def percentile(self, q: float) -> float:
-        data = sorted(self.latencies)
-        if not data:
-            return float("nan")
-        return data[min(len(data) - 1, int(q * len(data)))]
+        return percentile(self.latencies, q)
 
     def summary(self) -> dict[str, Any]:
-        lat = self.latencies
+        lat, made = self.latencies, self.creations
         return {"games": self.games, "finished": self.finished, "moves": len(lat), "errors": len(self.errors),
                 "median_ms": statistics.median(lat) * 1000 if lat else None,
                 "p95_ms": self.percentile(0.95) * 1000 if lat else None,
+                "p99_ms": self.percentile(0.99) * 1000 if lat else None,
                 "max_ms": max(lat) * 1000 if lat else None,
+                "create_median_ms": statistics.median(made) * 1000 if made else None,
+                "create_p95_ms": percentile(made, 0.95) * 1000 if made else None,
                 "seconds": self.seconds, "moves_per_second": len(lat) / self.seconds if self.seconds else None}
 
 
@@ -98,7 +106,9 @@ def server(db: Path | None = None, timeout: float = 30.0) -> Iterator[str]:
 async def play_game(client: httpx.AsyncClient, setup: dict[str, Any], seed: int, moves: int, think: float,
                     deadline: float, out: Results) -> None:
     rng = random.Random(seed)
+    start = time.perf_counter()
     r = await client.post("/api/games", json={**setup, "seed": seed})
+    out.creations.append(time.perf_counter() - start)
     if r.status_code != 201:
         out.errors.append(f"create: {r.status_code} {r.text[:200]}")
         return
@@ -131,6 +141,21 @@ async def play_game(client: httpx.AsyncClient, setup: dict[str, Any], seed: int,
         out.finished += 1
 
 
+async def table(client: httpx.AsyncClient, slot: int, tables: int, names: list[str], moves: int, think: float,
+                deadline: float, out: Results) -> None:
+    """One of the ``tables`` played at once: a game, then a new one as soon as it ends (or has made
+    ``moves`` moves), until the deadline, so the offered load stays the same for the whole run."""
+    played = 0
+    if think:  # people sit down over a while, not all in the same millisecond: no burst of creations at 0 s
+        await asyncio.sleep(random.Random(-1 - slot).uniform(0, 2 * think))
+    while time.monotonic() < deadline:
+        seed = slot + tables * played
+        await play_game(client, SETUPS[names[seed % len(names)]], seed, moves, think, deadline, out)
+        played += 1
+        if out.errors:
+            return
+
+
 async def load(address: str, games: int, moves: int, think: float, seconds: float, which: str) -> Results:
     out = Results()
     names = list(SETUPS) if which == "mix" else [which]
@@ -138,8 +163,7 @@ async def load(address: str, games: int, moves: int, think: float, seconds: floa
     start = time.monotonic()
     deadline = start + seconds
     async with httpx.AsyncClient(base_url=address, trust_env=False, timeout=60, limits=limits) as client:
-        tasks = [play_game(client, SETUPS[names[i % len(names)]], i, moves, think, deadline, out)
-                 for i in range(games)]
+        tasks = [table(client, i, games, names, moves, think, deadline, out) for i in range(games)]
         try:
             await asyncio.wait_for(asyncio.gather(*tasks), timeout=seconds + 60)
         except TimeoutError:
@@ -150,11 +174,13 @@ async def load(address: str, games: int, moves: int, think: float, seconds: floa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m soloboard.web.loadtest", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=50, help="games played at the same time (default 50)")
+    parser.add_argument("--games", type=int, default=50,
+                        help="games played at the same time, each followed by a new one when it ends (default 50)")
     parser.add_argument("--moves", type=int, default=60, help="moves per game at most (default 60)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean seconds a player pauses between moves (default 1; 0: no pause)")
-    parser.add_argument("--seconds", type=float, default=180.0, help="stop starting moves after this (default 180)")
+    parser.add_argument("--seconds", type=float, default=180.0,
+                        help="how long the load is offered: no move or game starts after this (default 180)")
     parser.add_argument("--game", choices=[*SETUPS, "mix"], default="mix",
                         help="which game (default mix: ufs, ufs-pnp and monstros in turn)")
     args = parser.parse_args(argv)
@@ -164,11 +190,18 @@ def main(argv: list[str] | None = None) -> int:
     with server() as address:
         results = asyncio.run(load(address, args.games, args.moves, args.think, args.seconds, args.game))
     s = results.summary()
-    print(f"{s['games']} games ({args.game}) at once against {address}, think {args.think:g} s: {s['moves']} moves "
-          f"in {s['seconds']:.1f} s ({s['moves_per_second'] or 0:.1f} moves/s), {s['finished']} games finished, "
-          f"{s['errors']} errors")
+    pause = (f"a mean think time of {args.think:g} s between a player's moves" if args.think
+             else "no think time (saturated)")
+    print(f"offered load: {args.games} games ({args.game}) played at once for {args.seconds:g} s, each followed by a "
+          f"new one when it ends or has made {args.moves} moves; {pause}; against {address}")
+    print(f"{s['moves']} moves in {s['seconds']:.1f} s ({s['moves_per_second'] or 0:.1f} moves/s), "
+          f"{s['games']} games created, {s['finished']} finished, {s['errors']} errors")
     if s["moves"]:
-        print(f"move latency: median {s['median_ms']:.1f} ms, p95 {s['p95_ms']:.1f} ms, max {s['max_ms']:.1f} ms")
+        print(f"move latency: median {s['median_ms']:.1f} ms, p95 {s['p95_ms']:.1f} ms, p99 {s['p99_ms']:.1f} ms, "
+              f"max {s['max_ms']:.1f} ms")
+    if s["create_median_ms"] is not None:
+        print(f"game creation under that load: median {s['create_median_ms']:.1f} ms, "
+              f"p95 {s['create_p95_ms']:.1f} ms")
     # the machine's load says how far the figures are the server's own (2 cores shared by other work)
     print(f"machine load average: {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, "
           f"{os.cpu_count()} cores")
