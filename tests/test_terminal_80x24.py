@@ -248,19 +248,26 @@ def test_help_is_wrapped_to_the_terminal_not_broken_mid_sentence() -> None:
     assert any(line.startswith("  preview MOVE  what a move would do") for line in table)
 
 
-def test_the_pager_asks_before_a_screen_scrolls_away_and_keeps_a_typed_line() -> None:
+def paged_console(input_fn: Any, height: int = HEIGHT) -> tuple[Any, Any, Any]:
+    """A console writing through the terminal's pager into a string: (the text written, console, pager)."""
     import io
 
     from rich.console import Console
 
-    from conftest import Typist
     from soloboard.cli.terminal import ScreenPager
 
     out = io.StringIO()
-    console = Console(file=out, width=WIDTH, height=HEIGHT, color_system=None)
-    typed = Typist("", "G5c3")
-    pager = ScreenPager(out, console, typed)
+    console = Console(file=out, width=WIDTH, height=height, color_system=None)
+    pager = ScreenPager(out, console, input_fn)
     console.file = pager  # type: ignore[assignment]
+    return out, console, pager
+
+
+def test_the_pager_asks_before_a_screen_scrolls_away_and_keeps_a_typed_line() -> None:
+    from conftest import Typist
+
+    typed = Typist("", "G5c3")
+    out, console, pager = paged_console(typed)
     for n in range(60):
         console.print(f"line {n}")
     assert len(typed.prompts) == 2 and "-- " in typed.prompts[0]
@@ -298,18 +305,10 @@ def test_a_new_round_is_told_on_one_line_with_its_roll() -> None:
 
 
 def test_a_board_starts_a_new_screen_rather_than_be_cut() -> None:
-    import io
-
-    from rich.console import Console
-
     from conftest import Typist
-    from soloboard.cli.terminal import ScreenPager
 
-    out = io.StringIO()
-    console = Console(file=out, width=WIDTH, height=HEIGHT, color_system=None)
     typed = Typist("", "")
-    pager = ScreenPager(out, console, typed)
-    console.file = pager  # type: ignore[assignment]
+    _out, console, pager = paged_console(typed)
     pager.room(20)
     assert typed.prompts == []  # nothing said yet: it fits
     for n in range(6):
@@ -347,19 +346,10 @@ def test_ctrl_c_at_more_leaves_the_game_and_keeps_it(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_at_more_is_raised_at_the_next_line_not_inside_a_print() -> None:
-    import io
-
-    from rich.console import Console
-
-    from soloboard.cli.terminal import ScreenPager
-
     def interrupt(_prompt: str) -> str:
         raise KeyboardInterrupt
 
-    out = io.StringIO()
-    console = Console(file=out, width=WIDTH, height=10, color_system=None)
-    pager = ScreenPager(out, console, interrupt)
-    console.file = pager  # type: ignore[assignment]
+    out, console, pager = paged_console(interrupt, height=10)
     console.print("\n".join(f"line {n}" for n in range(30)))
     console.print("dropped")
     with pytest.raises(KeyboardInterrupt):

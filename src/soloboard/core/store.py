@@ -493,10 +493,14 @@ class Store:
         with self.db:
             gone = [r[0] for r in self.db.execute(
                 "SELECT id FROM web_games WHERE json_extract(campaign, '$.name') = ?", (name,))]
-            for table, column in (("seats", "game"), ("web_games", "id"), ("games", "id")):
-                self.db.executemany(f"DELETE FROM {table} WHERE {column} = ?", [(g,) for g in gone])
+            self._drop_games(gone)
             cur = self.db.execute("DELETE FROM campaigns WHERE name = ?", (name,))
         return len(gone) if cur.rowcount == 1 else -1
+
+    def _drop_games(self, ids: list[int]) -> None:
+        """Remove games for good with their seats (inside the caller's transaction)."""
+        for table, column in (("seats", "game"), ("web_games", "id"), ("games", "id")):
+            self.db.executemany(f"DELETE FROM {table} WHERE {column} = ?", [(g,) for g in ids])
 
     def deleted_campaigns(self) -> list[dict[str, Any]]:
         """The campaigns whose deletion may still be taken back: ``name``, ``deleted_at``."""
@@ -510,8 +514,7 @@ class Store:
             before = time.time() - UNDO_SECONDS
         with self.db:
             gone = [r[0] for r in self.db.execute("SELECT id FROM games WHERE deleted_at < ?", (before,))]
-            for table, column in (("seats", "game"), ("web_games", "id"), ("games", "id")):
-                self.db.executemany(f"DELETE FROM {table} WHERE {column} = ?", [(g,) for g in gone])
+            self._drop_games(gone)
             cur = self.db.execute("DELETE FROM campaigns WHERE deleted_at < ?", (before,))
         return len(gone) + cur.rowcount
 

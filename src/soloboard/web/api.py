@@ -54,6 +54,7 @@ from soloboard.web.games import (
     Games,
     LiveGame,
     check_params,
+    result_text,
     setup_game,
     setup_title,
 )
@@ -117,16 +118,6 @@ def language(lang: str) -> str:
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=MAX_TOKEN, description="the seat's secret token")]
 
 
-def _result_text(live: LiveGame) -> str | None:
-    status = live.status()
-    if status == "won":
-        return _("Won")
-    if status == "lost":
-        cause = live.loss_cause()
-        return _("Lost: {cause}").format(cause=_(cause)) if cause else _("Lost")
-    return None
-
-
 def uploaded_text(data: bytes, limit: int, too_large: str, not_text: str) -> str:
     """A file sent as a request's body, as text; a refusal (400) with the message for a person."""
     if len(data) > limit:
@@ -171,7 +162,7 @@ def game_json(live: LiveGame, lang: str, seat: int | None = None) -> bytes:
         "id": live.id, "game": live.name, "params": live.params, "seed": live.seed, "ply": live.ply,
         "title": game.title(), "setup": setup_text(live.name, live.params), "decisions": live.decisions,
         "board": kit_of(game).board,
-        "status": STATUS[live.status()], "result": _result_text(live),
+        "status": STATUS[live.status()], "result": result_text(live.status(), live.loss_cause()),
         "to_move": to_move, "seats": [s.public() for s in live.seats],
         "view": views.view(state, seat),
         "moves": views.moves(state) if person is not None and _moves_for(live, seat, person) else [],

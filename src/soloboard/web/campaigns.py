@@ -31,7 +31,7 @@ from soloboard.ufs.campaign.repository import MAX_NAME, CampaignExists, Campaign
 from soloboard.ufs.campaign.service import STEPS, CampaignService
 from soloboard.web.api import ERRORS, language, rate, uploaded_text
 from soloboard.web.bounds import FREE_FORM, MAX_ID, Id, Lang, StepValue
-from soloboard.web.games import MAX_LISTED, MAX_SEARCH, GameError, Games
+from soloboard.web.games import MAX_LISTED, MAX_SEARCH, GameError, Games, sort_listed
 
 MAX_IMPORT_BYTES = 2_000_000
 T = TypeVar("T")
@@ -135,17 +135,12 @@ class Campaigns:
         matching = [c for c in listed
                     if (status is None or (c["phase"] == "over") == (status == "over"))
                     and all(w in fold(c["name"]) for w in words)]
-        descending = sort in ("updated", "created") if order is None else order == "desc"
         keys: dict[str, Callable[[dict[str, Any]], Any]] = {
             "updated": lambda c: c["updated_at"], "created": lambda c: c["created_at"],
             "name": lambda c: fold(c["name"]), "status": lambda c: (c["phase"] == "over", c["phase"])}
-        if sort in ("name", "status"):
-            matching.sort(key=lambda c: c["updated_at"], reverse=True)
-        matching.sort(key=keys[sort], reverse=descending)
-        now = self.games.clock()
-        window = self.games.undo_seconds
-        return {"campaigns": matching[:limit], "total": len(matching), "undo_window": window,
-                "deleted": [{"name": d["name"], "undo_seconds": round(max(0.0, d["deleted_at"] + window - now), 1)}
+        sort_listed(matching, keys, sort, order, latest=keys["updated"], latest_first=("updated", "created"))
+        return {"campaigns": matching[:limit], "total": len(matching), "undo_window": self.games.undo_seconds,
+                "deleted": [{"name": d["name"], "undo_seconds": self.games.seconds_left(d["deleted_at"])}
                             for d in pending]}
 
     def delete(self, name: str) -> dict[str, Any]:

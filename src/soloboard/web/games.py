@@ -182,6 +182,26 @@ def check_params(name: Any, params: Any) -> Any:
         raise GameError(400, str(exc)) from None
 
 
+def sort_listed(items: list[dict[str, Any]], keys: dict[str, Callable[[dict[str, Any]], Any]], sort: str,
+                order: str | None, latest: Callable[[dict[str, Any]], Any], latest_first: tuple[str, ...]) -> None:
+    """Sort a list's entries in place by ``keys[sort]``: the ``latest_first`` sorts (dates, progress)
+    go descending unless ``order`` says otherwise, the others ascending (A to Z); ties of the others
+    come the latest played first, whichever way the sort goes."""
+    if sort not in latest_first:
+        items.sort(key=latest, reverse=True)
+    items.sort(key=keys[sort], reverse=(sort in latest_first) if order is None else order == "desc")
+
+
+def result_text(status: str, cause: str | None) -> str | None:
+    """A game's result in words, in the current language (None in play); ``cause``: the engine's
+    words for a loss, a msgid of the catalog."""
+    if status == "won":
+        return _("Won")
+    if status == "lost":
+        return _("Lost: {cause}").format(cause=_(cause)) if cause else _("Lost")
+    return None
+
+
 def no_deck_file(params: dict[str, Any]) -> None:
     """A request never names a file on the server: a Monstros ``deck`` (a path the game would open)
     is refused before any game is built, so nothing is opened and the answer tells nothing about the
@@ -438,20 +458,15 @@ class Games:
                     if (game is None or g["game"] == game)
                     and (status is None or g["status"] == status or (status == "finished" and g["status"] != "playing"))
                     and all(w in g["search"] for w in words)]
-        descending = (sort in ("updated", "created", "round")) if order is None else order == "desc"
         keys: dict[str, Callable[[dict[str, Any]], Any]] = {
             "updated": lambda g: (g["updated"] or "", g["id"]), "created": lambda g: (g["created"] or "", g["id"]),
             "setup": lambda g: (g["game_title"].casefold(), g["title"].casefold(), g["setup"].casefold()),
             "status": lambda g: (_STATUS_ORDER.get(g["status"], 3), g["result"] or ""),
             "round": lambda g: (g["rounds"] or 0, g["decisions"] or 0)}
-        if sort in ("setup", "status"):  # ties: the latest played first, whichever way the sort goes
-            matching.sort(key=lambda g: (g["updated"] or "", g["id"]), reverse=True)
-        matching.sort(key=keys[sort], reverse=descending)
+        sort_listed(matching, keys, sort, order, latest=keys["updated"], latest_first=("updated", "created", "round"))
         for g in listed:
             del g["search"]
-        now = self.clock()
-        deleted = [{**self._listed(r), "undo_seconds": round(max(0.0, r["deleted_at"] + self.undo_seconds - now), 1)}
-                   for r in pending]
+        deleted = [{**self._listed(r), "undo_seconds": self.seconds_left(r["deleted_at"])} for r in pending]
         for g in deleted:
             del g["search"]
         return {"games": matching[:limit], "total": len(matching), "deleted": deleted,
@@ -462,10 +477,7 @@ class Games:
         """A stored game as the list shows it, in the current language (``search``: its words, folded)."""
         name, params = r["game"], r["params"]
         status = STATUS[r["status"]]
-        stored_cause = r["loss_cause"]  # the engine's words, a msgid of the catalog
-        cause = _(stored_cause) if stored_cause else ""
-        result = None if status == "playing" else _("Won") if status == "won" else (
-            _("Lost: {cause}").format(cause=cause) if cause else _("Lost"))
+        result = result_text(status, r["loss_cause"])
         try:
             game_title = _(kit(name).title)
         except ValueError:  # a game this version no longer has
@@ -478,6 +490,10 @@ class Games:
         return out
 
     # --- deleting, and taking a deletion back -------------------------------------------------------------
+
+    def seconds_left(self, deleted_at: float) -> float:
+        """How long a deletion made at ``deleted_at`` may still be taken back (0: no more)."""
+        return round(max(0.0, deleted_at + self.undo_seconds - self.clock()), 1)
 
     def _check_host(self, game_id: int, token: str | None) -> None:
         """Only the device that started a game (it holds the host token) deletes it or takes the deletion
