@@ -55,7 +55,8 @@ def slots(cls: type) -> list[str]:
     """Every slot of ``cls`` and its bases."""
     names: list[str] = []
     for klass in cls.__mro__:
-        declared = klass.__dict__.get("__slots__", ())
+        # a class compiled with mypyc (docs/speed.md) lists its fields in __mypyc_attrs__, not __slots__
+        declared = klass.__dict__.get("__slots__") or klass.__dict__.get("__mypyc_attrs__", ())
         for name in (declared,) if isinstance(declared, str) else declared:
             if name not in names and name not in ("__dict__", "__weakref__"):
                 names.append(name)

@@ -10,6 +10,8 @@ The API is OpenSpiel's shape (``soloboard.core.api`` lists the conventions). Imp
 package is light: a game's modules load with ``load_game``.
 """
 
+# first: it decides, before any engine module is imported, between compiled and source (docs/speed.md)
+from soloboard.compiled import compiled_modules
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, Game, State
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
 from soloboard.core.registry import game_names, game_parameters, load_game, state_from_json
@@ -23,6 +25,7 @@ __all__ = [
     "InvalidSaveError",
     "State",
     "__version__",
+    "compiled_modules",
     "game_names",
     "game_parameters",
     "load_game",

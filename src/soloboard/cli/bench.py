@@ -11,6 +11,7 @@ from typing import Any
 from soloboard.agents.base import RandomAgent
 from soloboard.agents.mcts import MCTSAgent
 from soloboard.agents.simulate import play_one
+from soloboard.compiled import compiled_modules
 from soloboard.core.chance import sample_outcome
 from soloboard.core.registry import load_game
 
@@ -64,6 +65,8 @@ def run_bench(name: str, params: dict[str, Any], *, seconds: float = 2.0, runs: 
     rng = random.Random(12345)
     setting = ", ".join(f"{k}={v}" for k, v in game.parameters().items())
     print(f"{name} ({setting}); {runs} runs, median reported")
+    compiled = compiled_modules()  # which build runs (docs/speed.md): SOLOBOARD_PURE=1 forces the source
+    print(f"engine: compiled with mypyc ({', '.join(compiled)})" if compiled else "engine: pure Python")
     states = _sample_states(game, rng, 20_000)
     moves = [(s, s.legal_actions()) for s in states]
     clones, applies, legals = [], [], []

@@ -32,6 +32,7 @@ from operator import index
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from soloboard.core.errors import IllegalActionError
+from soloboard.core.events import E, EventLog
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -156,8 +157,11 @@ class GameMixin:
         return self._module("render").render_rich(state)
 
 
-class StateMixin:
-    """The API methods every state shares; the engine keeps ``game`` and the rules."""
+class StateMixin(EventLog[E]):
+    """The API methods every state shares, and its events (``EventLog``); the engine keeps ``game``
+    and the rules. ``E`` is the game's union of event kinds: a state is ``StateMixin["UFSEvent"]``.
+
+    One base, not two: mypyc compiles a state class (docs/speed.md) only if it has a single base."""
 
     __slots__ = ()
 

@@ -31,47 +31,48 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import Final
 
 from soloboard.i18n import _
 from soloboard.monstros.cards import MAX_ACTION_KINDS, MAX_MONSTER_KINDS, Deck, local_name
 
-DIE_FACES = 6
-TRIPLE_FORMS = 3  # a tool's triple: 3 of the tool, 2 and a wild card, or 1 and two wild cards
-MAX_REVEALED = 3  # monsters revealed in a monsters' turn (state.REVEAL): a place mask has one bit each
+DIE_FACES: Final = 6
+TRIPLE_FORMS: Final = 3  # a tool's triple: 3 of the tool, 2 and a wild card, or 1 and two wild cards
+MAX_REVEALED: Final = 3  # monsters revealed in a monsters' turn (state.REVEAL): a place mask has one bit each
 
 # Each range follows the one before it. Saves store these ids and are replayed from them: a change here is
 # caught by tests/test_action_numbering.py.
-PLAY = 0  # + action card kind
-RETURN = PLAY + MAX_ACTION_KINDS  # + action card kind
-KEEP = RETURN + MAX_ACTION_KINDS
-TRIPLE = KEEP + 1  # + TRIPLE_FORMS * tool kind + wild cards
-TRIPLE_WILD = TRIPLE + TRIPLE_FORMS * MAX_ACTION_KINDS
-FIVE = TRIPLE_WILD + 1
-PASS = FIVE + 1
-RESHUFFLE = PASS + 1
-NO_RESHUFFLE = RESHUFFLE + 1
-REMOVE_TOWER = NO_RESHUFFLE + 1
-TOKEN = REMOVE_TOWER + 1
-REROLL = TOKEN + 1  # + die value - 1
-SHIELD = REROLL + DIE_FACES  # + die value - 1
-DONE = SHIELD + DIE_FACES
-HIT = DONE + 1  # + DIE_FACES * monster kind + die value - 1
-PLACE = HIT + DIE_FACES * MAX_MONSTER_KINDS  # + mask of the revealed cards placed
-BOTTOM = PLACE + (1 << MAX_REVEALED)  # + monster kind
-STOP = BOTTOM + MAX_MONSTER_KINDS
-NUM_ACTIONS = STOP + 1
+PLAY: Final = 0  # + action card kind
+RETURN: Final = PLAY + MAX_ACTION_KINDS  # + action card kind
+KEEP: Final = RETURN + MAX_ACTION_KINDS
+TRIPLE: Final = KEEP + 1  # + TRIPLE_FORMS * tool kind + wild cards
+TRIPLE_WILD: Final = TRIPLE + TRIPLE_FORMS * MAX_ACTION_KINDS
+FIVE: Final = TRIPLE_WILD + 1
+PASS: Final = FIVE + 1
+RESHUFFLE: Final = PASS + 1
+NO_RESHUFFLE: Final = RESHUFFLE + 1
+REMOVE_TOWER: Final = NO_RESHUFFLE + 1
+TOKEN: Final = REMOVE_TOWER + 1
+REROLL: Final = TOKEN + 1  # + die value - 1
+SHIELD: Final = REROLL + DIE_FACES  # + die value - 1
+DONE: Final = SHIELD + DIE_FACES
+HIT: Final = DONE + 1  # + DIE_FACES * monster kind + die value - 1
+PLACE: Final = HIT + DIE_FACES * MAX_MONSTER_KINDS  # + mask of the revealed cards placed
+BOTTOM: Final = PLACE + (1 << MAX_REVEALED)  # + monster kind
+STOP: Final = BOTTOM + MAX_MONSTER_KINDS
+NUM_ACTIONS: Final = STOP + 1
 
 WILD_MARK = "*"
-MAX_DICE = 5  # the printed tower and the 4 tower pieces: one die each
+MAX_DICE: Final = 5  # the printed tower and the 4 tower pieces: one die each
 
 # chance outcomes: a drawn card's kind (a monster's or an action card's: the monster kinds are the more),
 # or a roll of 1..5 dice (a sorted multiset of values)
-DRAW = 0
-ROLL = DRAW + max(MAX_MONSTER_KINDS, MAX_ACTION_KINDS)
+DRAW: Final = 0
+ROLL: Final = DRAW + max(MAX_MONSTER_KINDS, MAX_ACTION_KINDS)
 ROLLS: list[tuple[int, ...]] = [r for n in range(1, MAX_DICE + 1)
                                 for r in combinations_with_replacement(range(1, 7), n)]
 ROLL_INDEX: dict[tuple[int, ...], int] = {r: ROLL + i for i, r in enumerate(ROLLS)}
-MAX_CHANCE_OUTCOMES = ROLL + len(ROLLS)
+MAX_CHANCE_OUTCOMES: Final = ROLL + len(ROLLS)
 
 
 def _probability(roll: tuple[int, ...]) -> float:

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Final
 
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, StateMixin
 from soloboard.core.errors import IllegalActionError
-from soloboard.core.events import EventLog
 from soloboard.i18n import _, ngettext
 from soloboard.monstros import actions as A
 
@@ -40,33 +39,52 @@ if TYPE_CHECKING:
     from soloboard.monstros.game import MonstrosGame
 
 # --- numbers printed in the rulebook ---------------------------------------------------------
-WALL_START = 30
-WALL_MAX = 50
-FIVE_BONUS = 10  # removing five cards: +10 wall
-INVASION_START = 1
+WALL_START: Final = 30
+WALL_MAX: Final = 50
+FIVE_BONUS: Final = 10  # removing five cards: +10 wall
+INVASION_START: Final = 1
 INVASION_WIN = 16  # "sobreviver até que o nível da invasão ultrapasse 15"
-SETUP_REVEAL = 10
-REVEAL = A.MAX_REVEALED  # 3 (the place actions number a choice among this many: actions.py)
-BOARD_SLOTS = 5
-SHIELD_SLOTS = 4  # board slots 1-4 each stop 1 point of the monsters' attack
-REROLL_SLOT = 3
-TOWER_PIECES = 4  # besides the tower printed on the board
-TOKEN_SLOTS = 2  # a tower placed on tower space 1 or 2 brings a die token
-DIE_TOKENS = 5
-SHIELD_TOKENS = 5
-PICK_TOWER = 2  # a removed tower puts up to 2 table monsters at the bottom
-SAVE_CARDS = 3
+SETUP_REVEAL: Final = 10
+REVEAL: Final = A.MAX_REVEALED  # 3 (the place actions number a choice among this many: actions.py)
+BOARD_SLOTS: Final = 5
+SHIELD_SLOTS: Final = 4  # board slots 1-4 each stop 1 point of the monsters' attack
+REROLL_SLOT: Final = 3
+TOWER_PIECES: Final = 4  # besides the tower printed on the board
+TOKEN_SLOTS: Final = 2  # a tower placed on tower space 1 or 2 brings a die token
+DIE_TOKENS: Final = 5
+SHIELD_TOKENS: Final = 5
+PICK_TOWER: Final = 2  # a removed tower puts up to 2 table monsters at the bottom
+SAVE_CARDS: Final = 3
 
 # --- phases: chance events first, then decisions ----------------------------------------------
-(C_SETUP, C_DEAL, C_DRAW, C_ROLL, C_REVEAL,
- D_EXCHANGE, D_PLAY, D_REMOVE, D_RESHUFFLE, D_PICK, D_ATTACK, D_PLACE, D_ORDER, OVER) = range(14)
-FIRST_DECISION = D_EXCHANGE
+C_SETUP: Final = 0
+C_DEAL: Final = 1
+C_DRAW: Final = 2
+C_ROLL: Final = 3
+C_REVEAL: Final = 4
+D_EXCHANGE: Final = 5
+D_PLAY: Final = 6
+D_REMOVE: Final = 7
+D_RESHUFFLE: Final = 8
+D_PICK: Final = 9
+D_ATTACK: Final = 10
+D_PLACE: Final = 11
+D_ORDER: Final = 12
+OVER: Final = 13
+FIRST_DECISION: Final = D_EXCHANGE
 PHASE_NAMES = ("setup-reveal", "deal", "draw", "roll", "reveal",
                "exchange", "play", "remove", "reshuffle", "pick", "attack", "place", "order", "over")
 
 # where the flow goes on after a sub-step (picking monsters, ordering cards, dealing)
-(R_PLAY, R_REMOVE, R_ATTACK, R_START_ATTACK, R_ABILITIES, R_END_MONSTERS, R_EXCHANGE, R_FIRST_TURN,
- R_NONE) = range(9)
+R_PLAY: Final = 0
+R_REMOVE: Final = 1
+R_ATTACK: Final = 2
+R_START_ATTACK: Final = 3
+R_ABILITIES: Final = 4
+R_END_MONSTERS: Final = 5
+R_EXCHANGE: Final = 6
+R_FIRST_TURN: Final = 7
+R_NONE: Final = 8
 RESUME_NAMES = ("play", "remove", "attack", "start-attack", "abilities", "end-monsters", "exchange",
                 "first-turn", "none")
 
@@ -74,10 +92,12 @@ RESUME_NAMES = ("play", "remove", "attack", "start-attack", "abilities", "end-mo
 PICK_WHY: dict[int, PickWhy] = {R_START_ATTACK: "five cards", R_ABILITIES: "tower destroyed"}  # else "tower removed"
 ORDER_WHY: dict[int, BottomWhy] = {R_ABILITIES: "saved", R_END_MONSTERS: "not placed"}
 
-ROLL_START, ROLL_TOKEN, ROLL_REROLL = range(3)
+ROLL_START: Final = 0
+ROLL_TOKEN: Final = 1
+ROLL_REROLL: Final = 2
 ROLL_MODES: tuple[RollMode, ...] = ("attack", "token", "reroll")
 
-NO_CARD = -2  # nothing left to draw
+NO_CARD: Final = -2  # nothing left to draw
 LOSS_WALL: Final = "the wall was destroyed"
 WIN_INVASION: Final = "the invasion passed 15"
 WIN_DEFEATED: Final = "every monster was defeated"
@@ -89,7 +109,7 @@ def slot_bonuses(slot: int) -> list[str]:
     return (["block"] if slot <= SHIELD_SLOTS else []) + (["reroll"] if slot == REROLL_SLOT else [])
 
 
-class MonstrosState(EventLog["MonstrosEvent"], StateMixin):
+class MonstrosState(StateMixin["MonstrosEvent"]):
     """A position. Use :meth:`MonstrosGame.new_initial_state` to get one."""
 
     __slots__ = (
@@ -112,7 +132,11 @@ class MonstrosState(EventLog["MonstrosEvent"], StateMixin):
         "_ev", "origin",
     )
 
-    def __init__(self, game: MonstrosGame) -> None:
+    game: MonstrosGame  # declared here, not only on StateMixin: a compiled build makes it a native field
+
+    def __init__(self, game: MonstrosGame | None = None) -> None:
+        if game is None:  # a blank for clone(), which sets every field (compiled, __new__ runs __init__)
+            return
         deck = game.deck
         self.game = game
         self.deck = deck
@@ -229,24 +253,25 @@ class MonstrosState(EventLog["MonstrosEvent"], StateMixin):
                 r -= n
         raise ValueError("not a chance node")
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Apply a player action or a chance outcome; raises IllegalActionError naming the rule.
 
         A refused action leaves the state exactly as it was."""
-        if action.__class__ is not int:  # bool, float, str, None: refused; NumPy ints: converted
-            action = self._as_action(action)
+        # bool, float, str, None: refused; NumPy ints: converted. ``object``, not ``int``: a compiled build
+        # (docs/speed.md) would check an int parameter itself, with a TypeError instead of these
+        act = action if type(action) is int else self._as_action(action)
         phase = self.phase
         if phase == OVER:
             raise IllegalActionError(_("the game is over: no more actions"), "end of the game")
         if phase < FIRST_DECISION:
-            self._apply_chance(action)
+            self._apply_chance(act)
         else:
             legal = self.legal
-            if legal is None or action not in legal:
-                raise self._refusal(action)
-            self._decide(action)
+            if legal is None or act not in legal:
+                raise self._refusal(act)
+            self._decide(act)
         self._settle()  # before the history grows: forced moves' events belong to this action's index
-        self.hist.append(action)
+        self.hist.append(act)
 
     def clone(self) -> MonstrosState:
         new = MonstrosState.__new__(MonstrosState)
@@ -298,18 +323,18 @@ class MonstrosState(EventLog["MonstrosEvent"], StateMixin):
         new.origin = self.origin  # never changed: shared
         return new
 
-    def action_to_string(self, action: int) -> str:
-        action = self._checked_action(action)  # an id of this game's numbering, or IllegalActionError
+    def action_to_string(self, action: object) -> str:
+        act = self._checked_action(action)  # an id of this game's numbering, or IllegalActionError
         phase = self.phase
         if phase < FIRST_DECISION:
             if phase == C_ROLL:
-                return A.roll_to_string(action)
+                return A.roll_to_string(act)
             kinds = self.deck.m_ids if phase in (C_SETUP, C_REVEAL) else self.deck.a_ids
-            if not 0 <= action < len(kinds):
-                raise ValueError(f"{action} is not a card of this deck")
+            if not 0 <= act < len(kinds):
+                raise ValueError(f"{act} is not a card of this deck")
             verb = {C_SETUP: "reveal", C_REVEAL: "reveal", C_DEAL: "deal", C_DRAW: "draw"}[phase]
-            return f"{verb} {kinds[action]}"
-        return A.player_action_to_string(action, self.deck, self.revealed)
+            return f"{verb} {kinds[act]}"
+        return A.player_action_to_string(act, self.deck, self.revealed)
 
     def string_to_action(self, text: str) -> int:
         phase = self.phase

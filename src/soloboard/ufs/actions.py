@@ -42,41 +42,44 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import Final
 
 from soloboard.i18n import _
 
-COLS = 5
-BASE_ROWS = 6
-N_SPACES = COLS * BASE_ROWS
-GRAY, WHITE = 0, 1  # the plain dice (gray, or black in the 9-card edition) and the white dice
-DIE_COLOURS = 2
-DIE_FACES = 6
+COLS: Final = 5
+BASE_ROWS: Final = 6
+N_SPACES: Final = COLS * BASE_ROWS
+GRAY: Final = 0  # the plain dice (gray, or black in the 9-card edition) and the white dice
+WHITE: Final = 1
+DIE_COLOURS: Final = 2
+DIE_FACES: Final = 6
 # a worker die by colour and value, colour * DIE_FACES + value - 1: the state's unplaced counts use it too
-DIE_KINDS = DIE_COLOURS * DIE_FACES
+DIE_KINDS: Final = DIE_COLOURS * DIE_FACES
 
 # Each range follows the one before it, so the numbering is the table above. Saves store these ids and
 # are replayed from them: a change here is caught by tests/test_action_numbering.py.
-PLACE_VALUE_STRIDE = N_SPACES  # place ids of one die (colour and value): one per space
-PLACE_COLOUR_STRIDE = DIE_FACES * PLACE_VALUE_STRIDE  # place ids of one colour
-PLACE_COUNT = DIE_COLOURS * PLACE_COLOUR_STRIDE
+PLACE_VALUE_STRIDE: Final = N_SPACES  # place ids of one die (colour and value): one per space
+PLACE_COLOUR_STRIDE: Final = DIE_FACES * PLACE_VALUE_STRIDE  # place ids of one colour
+PLACE_COUNT: Final = DIE_COLOURS * PLACE_COLOUR_STRIDE
 
-PLACE = 0
-USE = PLACE + PLACE_COUNT
-DISCARD = USE + N_SPACES
-DIG = DISCARD + N_SPACES
-REMOVE = DIG + N_SPACES
-INSTALL = REMOVE + N_SPACES
-DONE = INSTALL + N_SPACES
-SPAWN = DONE + 1  # + column
-SKIP = SPAWN + COLS
-SPAWN_RED = SKIP + 1  # + column (9-card edition)
+PLACE: Final = 0
+USE: Final = PLACE + PLACE_COUNT
+DISCARD: Final = USE + N_SPACES
+DIG: Final = DISCARD + N_SPACES
+REMOVE: Final = DIG + N_SPACES
+INSTALL: Final = REMOVE + N_SPACES
+DONE: Final = INSTALL + N_SPACES
+SPAWN: Final = DONE + 1  # + column
+SKIP: Final = SPAWN + COLS
+SPAWN_RED: Final = SKIP + 1  # + column (9-card edition)
 # SPAWN + c and SPAWN_RED + c lie this far apart: (action - SPAWN) % SPAWN_STRIDE is the column of either
-SPAWN_STRIDE = SPAWN_RED - SPAWN
-SIX = SPAWN_RED + COLS  # + colour * DIE_FACES + value - 1: set an unplaced worker die of that colour and value to 6
-NO_SIX = SIX + DIE_KINDS
-NUM_ACTIONS = NO_SIX + 1
-ONCE = NUM_ACTIONS  # + k: use the k-th once-per-game ability (numbered only in a game that has one)
-ONCE_SLOTS = 8
+SPAWN_STRIDE: Final = SPAWN_RED - SPAWN
+# + colour * DIE_FACES + value - 1: set an unplaced worker die of that colour and value to 6
+SIX: Final = SPAWN_RED + COLS
+NO_SIX: Final = SIX + DIE_KINDS
+NUM_ACTIONS: Final = NO_SIX + 1
+ONCE: Final = NUM_ACTIONS  # + k: use the k-th once-per-game ability (numbered only in a game that has one)
+ONCE_SLOTS: Final = 8
 
 _SPACE_VERBS = {USE: "use", DISCARD: "discard", DIG: "dig", REMOVE: "remove", INSTALL: "install"}
 _VERB_BASE = {v: k for k, v in _SPACE_VERBS.items()}
@@ -207,7 +210,7 @@ ROLLS: list[tuple[tuple[int, ...], tuple[int, ...]]] = [
     (g, w) for ng in range(4) for nw in range(3) for g in _multisets(ng) for w in _multisets(nw)
 ]
 ROLL_INDEX: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {r: i for i, r in enumerate(ROLLS)}
-SKY_CHANCE = len(ROLLS)  # 2352: + bit mask of the cards on their harder side (set-up draw)
+SKY_CHANCE: Final = len(ROLLS)  # 2352: + bit mask of the cards on their harder side (set-up draw)
 
 
 def _probability(dice: tuple[int, ...]) -> float:

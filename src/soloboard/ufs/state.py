@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from soloboard.core.api import CHANCE_PLAYER, TERMINAL_PLAYER, StateMixin
 from soloboard.core.errors import IllegalActionError
-from soloboard.core.events import EventLog
 from soloboard.i18n import _
 from soloboard.ufs import actions as A
 from soloboard.ufs.tables import (
@@ -33,14 +32,21 @@ if TYPE_CHECKING:
     from soloboard.ufs.game import BaseUFSGame
     from soloboard.ufs.tables import Layout, RoomInfo
 
-COLS = A.COLS
-N_SPACES = A.N_SPACES
-PURPLE, WHITE_SHIP = 1, 2
-AA_GUN_SLOWDOWN = 1  # a worker die on an AA gun (base row 0) moves its column's ships one space fewer (rule 3)
+COLS: Final = A.COLS
+N_SPACES: Final = A.N_SPACES
+PURPLE: Final = 1
+WHITE_SHIP: Final = 2
+AA_GUN_SLOWDOWN: Final = 1  # a worker die on an AA gun (base row 0) moves its column's ships one space fewer (rule 3)
 
 # phases
-SETUP, ROLL, PLACE, ROOMS, INSTALL, SPAWN, OVER = range(7)
-ABILITY = 7  # a city ability's decision (Washington, DC damaged: a worker die to 6 after the first roll)
+SETUP: Final = 0
+ROLL: Final = 1
+PLACE: Final = 2
+ROOMS: Final = 3
+INSTALL: Final = 4
+SPAWN: Final = 5
+OVER: Final = 6
+ABILITY: Final = 7  # a city ability's decision (Washington, DC damaged: a worker die to 6 after the first roll)
 PHASE_NAMES = ("setup", "roll", "place", "rooms", "install", "spawn", "over", "ability")
 
 LOSS_DAMAGE: Final = "base destroyed"
@@ -53,7 +59,7 @@ def sky_cell(idx: int) -> str:
     return f"{'abcde'[idx % COLS]}{idx // COLS}"
 
 
-class UFSState(EventLog["UFSEvent"], StateMixin):
+class UFSState(StateMixin["UFSEvent"]):
     """A position. Use :meth:`UFSGame.new_initial_state` to get one."""
 
     __slots__ = (
@@ -65,11 +71,17 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
     )
 
     game: BaseUFSGame
-    layout: Layout
-    sky: SkyTables
-    base: BaseTables
+    # None until the set-up draw (front ends test it): with Any, the rules, which run after it, need no
+    # narrowing, and a compiled build (docs/speed.md), which checks the declared type, accepts the None.
+    # The hot paths bind them to typed locals (``base_tables: BaseTables = self.base``): compiled, those
+    # read their fields natively rather than by name
+    layout: Layout | Any
+    sky: SkyTables | Any
+    base: BaseTables | Any
 
-    def __init__(self, game: BaseUFSGame, record: bool = False) -> None:
+    def __init__(self, game: BaseUFSGame | None = None, record: bool = False) -> None:
+        if game is None:  # a blank for clone(), which sets every field (compiled, __new__ runs __init__)
+            return
         self.game = game
         self.rules = game.ruleset
         self.grid = [0] * ((game.sky_rows + 1) * COLS)
@@ -104,13 +116,13 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
         # events are recorded only when read (core/events.py); a replay records from the start
         self._ev: list[UFSEvent] | None = [] if record else None
         # set once every card's side is known (at once, or after the set-up draw)
-        self.layout = self.sky = None  # type: ignore[assignment]
+        self.layout = self.sky = None
         if game.fixed_sides is not None:
             self._use_layout(game.layout(game.fixed_sides))
             self._start_round()
         else:
             self.phase = SETUP
-            self.base = game.base  # type: ignore[assignment]  # None where the draw decides the base too
+            self.base = game.base  # None where the draw decides the base too
             self.energy = game.start_energy
             self.excavator = self.base.excavator_start if self.base is not None else 0
         game.hooks.setup(self)
@@ -184,38 +196,39 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
             return self.game.hooks.decision_actions(self)
         return [a for a, _ in self.chance_outcomes()]
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Apply a player action or a chance outcome; raises IllegalActionError naming the rule."""
-        if action.__class__ is not int:  # bool, float, str, None: refused; NumPy ints: converted
-            action = self._as_action(action)
+        # bool, float, str, None: refused; NumPy ints: converted. ``object``, not ``int``: a compiled build
+        # (docs/speed.md) would check an int parameter itself, with a TypeError instead of these
+        act = action if type(action) is int else self._as_action(action)
         phase = self.phase
         if phase == PLACE:
-            if A.PLACE <= action < A.USE:
-                self._place(*A.decode_place(action))
-            elif A.REMOVE <= action < A.INSTALL:
-                self._remove_robot(action - A.REMOVE)
-            elif A.ONCE <= action < A.ONCE + A.ONCE_SLOTS:
-                self._use_once(action - A.ONCE, "place")
+            if A.PLACE <= act < A.USE:
+                self._place(*A.decode_place(act))
+            elif A.REMOVE <= act < A.INSTALL:
+                self._remove_robot(act - A.REMOVE)
+            elif A.ONCE <= act < A.ONCE + A.ONCE_SLOTS:
+                self._use_once(act - A.ONCE, "place")
             else:
-                self._illegal_here(action)
+                self._illegal_here(act)
         elif phase == ROOMS:
-            self._rooms_step(action)
+            self._rooms_step(act)
         elif phase == ROLL:
-            self._roll(action)
+            self._roll(act)
         elif phase == INSTALL:
-            self._install_step(action)
+            self._install_step(act)
         elif phase == SPAWN:
-            self._spawn_step(action)
+            self._spawn_step(act)
         elif phase == SETUP:
-            self._setup(action)
+            self._setup(act)
         elif phase == ABILITY:
-            if not 0 <= action < self.game.num_distinct_actions():
-                self._illegal_here(action)  # the same refusal of unnumbered ids as every phase
-            self.game.hooks.apply_decision(self, action)
+            if not 0 <= act < self.game.num_distinct_actions():
+                self._illegal_here(act)  # the same refusal of unnumbered ids as every phase
+            self.game.hooks.apply_decision(self, act)
             self.phase = PLACE
         else:
             raise IllegalActionError(_("the game is over: no more actions"), "game over")
-        self.hist.append(action)
+        self.hist.append(act)
 
     def clone(self) -> UFSState:
         new = UFSState.__new__(UFSState)
@@ -254,14 +267,14 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
         new.once_left = self.once_left
         return new
 
-    def action_to_string(self, action: int) -> str:
-        action = self._checked_action(action)  # an id of this game's numbering, or IllegalActionError
+    def action_to_string(self, action: object) -> str:
+        act = self._checked_action(action)  # an id of this game's numbering, or IllegalActionError
         game = self.game
         if self.phase == SETUP:
-            return game.setup_to_string(action - A.SKY_CHANCE)
+            return game.setup_to_string(act - A.SKY_CHANCE)
         if self.phase == ROLL:
-            return A.chance_to_string(action, game.dice_letters)
-        return A.player_action_to_string(action, game.dice_letters, game.ship_names[1])
+            return A.chance_to_string(act, game.dice_letters)
+        return A.player_action_to_string(act, game.dice_letters, game.ship_names[1])
 
     def string_to_action(self, text: str) -> int:
         """The action ``text`` names here; ``use`` accepts any space of the room."""
@@ -313,8 +326,9 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
 
     def top_ship_distance(self, col: int) -> int | None:
         """Rows from the drop point down to the topmost ship of a column (None: no ship)."""
+        sky_tables: SkyTables = self.sky
         grid = self.grid
-        for row in range(self.mothership_row, self.sky.rows + 1):
+        for row in range(self.mothership_row, sky_tables.rows + 1):
             if grid[row * COLS + col]:
                 return row - self.mothership_row
         return None
@@ -396,12 +410,13 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
             self.phase = ABILITY  # the player decides first
 
     def _place_actions(self) -> list[int]:
+        base_tables: BaseTables = self.base
         # the placements of each die depend on three small numbers only: look them up (the hottest path of a
         # playout); keying on those, not on every unplaced die, keeps the table small enough to stay warm
         key = (self.excavator, self.columns_used, self.dig_space < 0)
-        slots = self.base.placement_cache.get(key)
+        slots = base_tables.placement_cache.get(key)
         if slots is None:
-            slots = self.base.placement_cache[key] = self._placements()
+            slots = base_tables.placement_cache[key] = self._placements()
         unplaced = self.unplaced
         acts: list[int] = []
         for i in range(12):
@@ -418,11 +433,12 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
 
     def _placements(self) -> tuple[tuple[int, ...], ...]:
         """For each of the 12 dice (gray 1..6, white 1..6): every placement it has, ignoring robots."""
-        targets = self.base.place_targets
+        base_tables: BaseTables = self.base
+        targets = base_tables.place_targets
         excavator = self.excavator
         used = self.columns_used
         can_dig = self.dig_space < 0
-        any_reach = 0 if self.rules.dig_checked_on_place else self.base.path_length
+        any_reach = 0 if self.rules.dig_checked_on_place else base_tables.path_length
         slots = []
         for i in range(A.DIE_KINDS):
             value = i % A.DIE_FACES + 1
@@ -432,6 +448,7 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
         return tuple(slots)
 
     def _place(self, color: int, value: int, space: int) -> None:
+        base_tables: BaseTables = self.base
         if not self.unplaced[color * 6 + value - 1]:
             plain, white = self.unplaced_dice()
             names = self.game.dice_names
@@ -447,7 +464,7 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
                     column="abcde"[col]),
                 "rule 1: one die per column",
             )
-        pos = self.base.pos[space]
+        pos = base_tables.pos[space]
         if pos >= self.excavator:
             distance = pos - self.excavator
             if self.dig_space >= 0:
@@ -504,6 +521,8 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
 
     def _descend(self, col: int, steps: int) -> None:
         """Every ship in ``col`` moves down ``steps`` at once; then the spaces take effect, top first."""
+        sky_tables: SkyTables = self.sky
+        layout: Layout = self.layout
         grid = self.grid
         moved = []
         for idx in range(self.mothership_row * COLS + col, len(grid), COLS):
@@ -519,7 +538,7 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
         for idx, ship in moved:
             new = idx + shift
             if new >= len(grid):  # below sky row 16: the ship hits the city (rule 7)
-                counted = self.damage < self.layout.damage_limit  # the marker stops on the skull
+                counted = self.damage < layout.damage_limit  # the marker stops on the skull
                 if counted:
                     self.damage += 1
                 if ship == PURPLE:
@@ -536,7 +555,7 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
                                "from": sky_cell(idx), "to": sky_cell(new), "why": "die"})
         if self.damage != damage and self._damaged(damage):
             return
-        cell = self.sky.cell
+        cell = sky_tables.cell
         for idx in landed:
             if idx < (self.mothership_row + 1) * COLS or not grid[idx]:
                 continue  # sent back to the mothership by an earlier effect (rule 4)
@@ -584,6 +603,7 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
 
     def _mothership_descends(self, why: Literal["symbol", "phase"] = "phase", at: int = -1) -> None:
         """The mothership moves down a row with the ships on its drop points (rule 12)."""
+        sky_tables: SkyTables = self.sky
         grid = self.grid
         old = self.mothership_row * COLS
         new = old + COLS
@@ -607,7 +627,7 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
             else:
                 self._ev.append({"kind": "mothership_descended", "action": len(self.hist), "row": self.mothership_row,
                                  "why": why, "returned": names})
-        if self.mothership_row >= self.sky.skull_row:
+        if self.mothership_row >= sky_tables.skull_row:
             self._lose(LOSS_SKULL)
 
     def _lose(self, cause: LossCause) -> None:
@@ -634,8 +654,9 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
     # --- rooms -------------------------------------------------------------------------
 
     def _start_rooms(self) -> None:
+        base_tables: BaseTables = self.base
         dice = self.dice
-        kind = self.base.kind
+        kind = base_tables.kind
         ev = self._ev
         for s in range(N_SPACES):
             if dice[s] and (kind[s] == AA_GUN or kind[s] == TUNNEL) and s != self.dig_space:
@@ -649,14 +670,15 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
         self._maybe_end_rooms()
 
     def _usable_rooms(self) -> list[int]:
+        base_tables: BaseTables = self.base
         dice = self.dice
         robots = self.robots
         exhausted = self.exhausted
-        pos = self.base.pos
+        pos = base_tables.pos
         excavator = self.excavator
         hooked = self.game.room_cost_hook  # without a city ability changing costs, skip the call (hot path)
         usable = []
-        for room in self.base.rooms:
+        for room in base_tables.rooms:
             for s in room.spaces:
                 if pos[s] >= excavator or not (dice[s] or (robots[s] and not exhausted >> s & 1)):
                     break
@@ -846,10 +868,11 @@ class UFSState(EventLog["UFSEvent"], StateMixin):
 
     def _room_fighters(self, value: int) -> WasteReason | None:
         """Shoot down every ship on an explosion of at most ``value``; ``no_target`` if there was none."""
+        sky_tables: SkyTables = self.sky
         grid = self.grid
         first = (self.mothership_row + 1) * COLS  # ships on the drop points are not in the sky
         shot = []
-        for idx, number in self.sky.explosions:
+        for idx, number in sky_tables.explosions:
             if number > value:
                 break
             ship = grid[idx]

@@ -6,18 +6,24 @@ The hot paths (placing dice, moving ships) only index into these lists.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from soloboard.ufs import components as C
 from soloboard.ufs.actions import COLS, N_SPACES
 
-SKY_ROWS = C.SKY_ROWS
+SKY_ROWS: Final = C.SKY_ROWS
 
 # sky cell codes
-EMPTY, ARROW_LEFT, ARROW_RIGHT, MOTHERSHIP = 0, 1, 2, 3
-EXPLOSION = 10  # + printed number
+EMPTY: Final = 0
+ARROW_LEFT: Final = 1
+ARROW_RIGHT: Final = 2
+MOTHERSHIP: Final = 3
+EXPLOSION: Final = 10  # + printed number
 
 # base space kinds
-AA_GUN, ROOM, TUNNEL = 1, 2, 3
+AA_GUN: Final = 1
+ROOM: Final = 2
+TUNNEL: Final = 3
 
 
 @dataclass(frozen=True)
