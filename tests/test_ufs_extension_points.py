@@ -364,14 +364,16 @@ def test_a_game_without_such_an_ability_numbers_and_offers_nothing_new() -> None
 
 
 def test_the_browser_board_offers_the_ability_as_a_move(plugin: Any) -> None:
-    """The page clicks what the view names: the ability is a move of kind "ability" (ufs/board_view.py)."""
+    """The page clicks what the view names: the ability is a move of kind "ability" (ufs/board_view.py);
+    what it does is the preview's text, asked for when the player points at it."""
+    from soloboard.core.registry import kit_of
     from soloboard.web import views
 
     state = _to_place(_medic_game(plugin).new_initial_state(), random.Random(3))
     moves = views.moves(state)
     ability = [m for m in moves if m["kind"] == "ability"]
-    assert ability == [{"id": A.ONCE, "notation": "ability", "text": ability[0]["text"], "kind": "ability",
-                        "number": 1, "by": "Test Medic (basic side)"}]
-    assert "once-per-game ability" in ability[0]["text"]
+    assert ability == [{"id": A.ONCE, "notation": "ability", "kind": "ability", "number": 1,
+                        "by": "Test Medic (basic side)"}]
+    assert "once-per-game ability" in kit_of(state).preview_text(state.preview(A.ONCE), state)
     state.apply_action(A.ONCE)
     assert not [m for m in views.moves(state) if m["kind"] == "ability"]

@@ -40,9 +40,9 @@ def move(client: TestClient, game: dict[str, Any], token: str | None, action: in
 
 
 def stored(db: Path, game_id: int) -> tuple[list[int], str, str | None]:
-    with sqlite3.connect(db) as con:
-        history, status, updated = con.execute("SELECT history, status, updated_at FROM games WHERE id = ?",
-                                               (game_id,)).fetchone()
+    with Store(db) as store:  # (SQLite or PostgreSQL: the db fixture)
+        history, status, updated = store.db.execute("SELECT history, status, updated_at FROM games WHERE id = ?",
+                                                    (game_id,)).fetchone()
     return json.loads(history), status, updated
 
 
@@ -93,14 +93,16 @@ def test_create_gives_the_game_and_its_tokens_and_stores_it(client: TestClient, 
     game, tokens = create(client)
     assert game["status"] == "playing" and game["to_move"] == 0 and game["seed"] == 1
     assert game["params"]["threat"] == 1 and game["ply"] >= 1  # the sky draw and the first roll are made
-    assert game["moves"] and all({"id", "notation", "text", "kind"} <= set(m) for m in game["moves"])
+    assert game["moves"] and all({"id", "notation", "kind"} <= set(m) for m in game["moves"])
+    # what a move would do is asked for when a player points at it (the preview), not sent for every move
+    assert not any("text" in m for m in game["moves"]) and "refusals" not in game["view"]
     assert game["log"] and all({"ply", "kind", "text", "event"} <= set(e) for e in game["log"])
     assert game["view"] and game["notes"] and game["can_undo"] is False
     assert game["tokens"][0]["join"] == f"/join/{game['id']}?seat=0&token={tokens[0]}"
     history, status, _ = stored(db, game["id"])
     assert status == "unfinished" and len(history) == game["ply"]
-    with sqlite3.connect(db) as con:  # only a hash of the token is kept
-        (token_hash,) = con.execute("SELECT token_hash FROM seats WHERE game = ?", (game["id"],)).fetchone()
+    with Store(db) as store:  # only a hash of the token is kept
+        (token_hash,) = store.db.execute("SELECT token_hash FROM seats WHERE game = ?", (game["id"],)).fetchone()
     assert token_hash != tokens[0] and tokens[0] not in json.dumps(client.get(f"/api/games/{game['id']}").json())
     # the same seed deals the same dice
     again, _ = create(client)
@@ -146,6 +148,7 @@ def test_a_move_is_stored_before_the_answer(client: TestClient, db: Path) -> Non
     after = r.json()
     assert after["ply"] > game["ply"] and after["new"] and all(e["ply"] >= game["ply"] for e in after["new"])
     assert after["new"][0]["text"]
+    assert after["delta"] is True and after["since"] == game["ply"]
     history, status, updated = stored(db, game["id"])
     assert len(history) == after["ply"] and status == "unfinished" and updated
     assert client.get(f"/api/games/{game['id']}").json()["ply"] == after["ply"]
@@ -206,6 +209,7 @@ def test_preview_narrates_what_a_move_would_do(client: TestClient) -> None:
     assert r.status_code == 200
     events = r.json()["events"]
     assert events and all(e["text"] for e in events) and r.json()["notation"] == first["notation"]
+    assert r.json()["text"]  # the move's effect in one line, as the terminal's hint says it
     legal = {m["id"] for m in game["moves"]}
     error_of(client.get(f"/api/games/{game['id']}/preview", params={"action": next(a for a in range(360)
                                                                                  if a not in legal)}), 422)
@@ -230,6 +234,69 @@ def test_a_preview_that_arrives_after_the_move_is_stale_not_an_error(client: Tes
     illegal = next(a for a in range(360) if a not in legal)
     error_of(client.get(url, params={"action": illegal, "ply": after["ply"]}), 422)
     error_of(client.get(url, params={"action": first, "ply": "x"}), 400)
+
+
+def apply_answer(held: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """A move's answer applied to the game held, as the page does it (static/game/delta.js)."""
+    assert answer["delta"] is True and answer["since"] == held["ply"] and answer["log_from"] == len(held["log"])
+    changed = {k: v for k, v in answer.items() if k not in ("delta", "since", "log_from", "kept", "view", "new")}
+    view = {k: held["view"][k] for k in answer["kept"]} | answer["view"]
+    return held | changed | {"view": view, "log": held["log"] + answer["new"]}
+
+
+WHOLE_ONLY = {"game", "params", "seed", "title", "setup", "board", "notes", "campaign", "log", "tokens", "host"}
+
+
+@pytest.mark.parametrize("spec", [UFS, {"game": "ufs-pnp", "params": {}},
+                                  {"game": "monstros", "params": {"players": 2}}])
+def test_a_moves_answer_carries_what_changed_and_gives_the_whole_game_when_applied(
+        client: TestClient, spec: dict[str, Any]) -> None:
+    game, tokens = create(client, spec, seed=4)
+    held = client.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": tokens[0]}).json()
+    for turn in range(25):
+        if held["status"] != "playing" or not held["moves"]:
+            break
+        token = tokens[held["to_move"]]
+        r = client.post(f"/api/games/{game['id']}/moves", json={"ply": held["ply"], "action": held["moves"][-1]["id"]},
+                        headers={"X-Seat-Token": token})
+        answer = r.json()
+        # nothing that cannot change, and not the whole log again
+        assert not WHOLE_ONLY & set(answer), sorted(WHOLE_ONLY & set(answer))
+        assert answer["kept"] and not set(answer["kept"]) & set(answer["view"])
+        assert len(r.content) < len(client.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": token}).content)
+        whole = client.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": token}).json()
+        held = apply_answer(held, answer)
+        assert {k: v for k, v in held.items() if k != "new"} == whole, f"turn {turn}"
+        if held["status"] == "playing" and not held["moves"] and held["to_move"] in tokens:
+            held = client.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": tokens[held["to_move"]]}).json()
+
+
+def test_a_click_the_rules_refuse_is_explained_when_asked(client: TestClient) -> None:
+    game, tokens = create(client)
+    url = f"/api/games/{game['id']}/refusal"
+    legal = {m["notation"] for m in game["moves"]}
+    letter = game["view"]["edition"]["letters"]["dice"][0]
+    die = next(d for d in game["view"]["dice"] if d["kind"] == "plain")
+    # every space for the first plain die: a legal move, or the engine's reason with its rule
+    reasons = {}
+    for space in game["view"]["base"]["spaces"]:
+        notation = f"{letter}{die['value']}{space['space']}"
+        why = client.get(url, params={"notation": notation, "ply": game["ply"]}).json()
+        assert why["stale"] is False and why["legal"] == (notation in legal), notation
+        if not why["legal"]:
+            assert why["error"] and why["rule"] and why["rule_text"] == why["rule"], why
+            reasons[notation] = why
+    assert reasons
+    # in the page's language, the rule's name too
+    notation, why = next(iter(reasons.items()))
+    pt = client.get(url, params={"notation": notation, "lang": "pt"}).json()
+    assert pt["rule"] == why["rule"] and pt["rule_text"] != why["rule"] and pt["error"] != why["error"]
+    # a click sent for a position that is gone: nothing to tell; unreadable notation: 400
+    after = move(client, game, tokens[0]).json()
+    late = client.get(url, params={"notation": notation, "ply": game["ply"]}).json()
+    assert late["stale"] is True and late["legal"] is None and late["ply"] == game["ply"]
+    error_of(client.get(url, params={"notation": "fly away", "ply": after["ply"]}), 400)
+    assert client.get(f"/api/games/{game['id']}").json()["ply"] == after["ply"]  # asking plays nothing
 
 
 def test_texts_come_in_the_language_asked_for(client: TestClient) -> None:
@@ -314,7 +381,8 @@ def test_ai_seats_play_by_themselves(client: TestClient) -> None:
         if state["status"] != "playing":
             break
         state = move(client, state, tokens[0]).json()
-    kinds = {e["event"].get("seat") for e in state["log"] if e["kind"] == "turn_started"}
+    log = client.get(f"/api/games/{game['id']}").json()["log"]
+    kinds = {e["event"].get("seat") for e in log if e["kind"] == "turn_started"}
     assert 1 in kinds  # the AI seat had turns
 
 
@@ -347,7 +415,8 @@ def test_a_new_server_on_the_same_file_resumes_the_game(db: Path) -> None:
     with TestClient(create_app(db)) as first:
         game, tokens = create(first, {"game": "monstros", "params": {"players": 2}}, seed=5)
         seat = game["to_move"]
-        game = move(first, game, tokens[seat]).json()
+        assert move(first, game, tokens[seat]).status_code == 200
+        game = first.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": tokens[seat]}).json()
     with TestClient(create_app(db)) as second:
         resumed = second.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": tokens[seat]}).json()
         assert resumed["ply"] == game["ply"] and resumed["view"] == game["view"]
@@ -470,7 +539,8 @@ def test_the_set_up_in_words_and_moves_counted_as_decisions(client: TestClient) 
 
 def test_export_then_import_gives_the_same_game(client: TestClient) -> None:
     game, tokens = create(client)
-    game = move(client, game, tokens[0]).json()
+    assert move(client, game, tokens[0]).status_code == 200
+    game = client.get(f"/api/games/{game['id']}").json()
     r = client.get(f"/api/games/{game['id']}/export")
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     save = r.json()
@@ -510,7 +580,8 @@ def test_a_game_from_a_set_up_position_survives_a_restart_and_undo(db: Path) -> 
         assert after["ply"] == 1
     with TestClient(create_app(db)) as second:
         resumed = second.get(f"/api/games/{game['id']}").json()
-        assert resumed["ply"] == 1 and resumed["view"] == after["view"] and resumed["moves"] == after["moves"]
+        changing = {k: v for k, v in resumed["view"].items() if k not in after["kept"]}
+        assert resumed["ply"] == 1 and changing == after["view"] and resumed["moves"] == after["moves"]
         back = second.post(f"/api/games/{game['id']}/undo", json={"ply": 1}, headers={"X-Seat-Token": token})
         assert back.status_code == 200, back.text
         assert back.json()["view"] == game["view"]  # back to the puzzle, not to an empty table
@@ -734,6 +805,32 @@ def test_loadtest_plays_games_over_http(capsys: pytest.CaptureFixture[str]) -> N
     moves = int(re.search(r"(\d+) moves in", out).group(1))  # type: ignore[union-attr]
     assert created > 3 and moves > 12 and "0 errors" in out
     assert re.search(r"median [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms", out) and "game creation under that load" in out
+    # the server's own work, apart from the queue on a shared machine: its processor time per move
+    spent = re.search(r"server processor time: ([\d.]+) s, ([\d.]+) ms per move", out)
+    assert spent and float(spent.group(1)) > 0 and float(spent.group(2)) > 0, out
+
+
+def test_the_load_tests_processor_time_counts_the_processes_under_the_server() -> None:
+    import subprocess
+    import sys
+    import time
+
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    assert loadtest.cpu_seconds(ended.pid) is None
+    # a parent that only waits while a process of its own computes (as a server's workers would)
+    parent = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time; subprocess.run([sys.executable, "
+                               "'-c', 'sum(range(40_000_000))']); time.sleep(60)"])
+    try:
+        deadline = time.monotonic() + 60
+        counted = 0.0
+        while counted < 0.3 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            counted = loadtest.cpu_seconds(parent.pid) or 0.0
+        assert counted >= 0.3, counted
+    finally:
+        parent.kill()
+        parent.wait()
 
 
 def test_saved_games_are_titled_in_the_language_asked(client: TestClient) -> None:

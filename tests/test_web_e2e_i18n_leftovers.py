@@ -30,15 +30,19 @@ def test_a_refused_click_names_the_rule_in_czech(live_server, open_page):
     chosen = view["dice"][index]
     letter = view["edition"]["letters"]["dice"][0 if chosen["kind"] == "plain" else 1]
     legal = {m["space"] for m in game["moves"] if m.get("die") == index}
-    refused = [(s["space"], view["refusals"][f"{letter}{chosen['value']}{s['space']}"])
-               for s in view["base"]["spaces"]
-               if s["space"] not in legal and f"{letter}{chosen['value']}{s['space']}" in view["refusals"]
-               and view["refusals"][f"{letter}{chosen['value']}{s['space']}"]["rule"]]
-    assert refused, "the view names no refusal with a rule for this die"
+    # why each other space is refused, as the page asks when one is clicked (GET .../refusal)
+    asked = {s["space"]: live_server.api("GET", f"/api/games/{game_id}/refusal?lang=cs&ply={game['ply']}"
+                                                f"&notation={letter}{chosen['value']}{s['space']}")
+             for s in view["base"]["spaces"] if s["space"] not in legal}
+    refused = [(space, why) for space, why in asked.items() if why["rule"]]
+    assert refused, "no refusal with a rule for this die"
     space, why = refused[0]
-    assert why["rule_text"] and why["rule_text"] != why["rule"]  # the view carries both
+    assert why["rule_text"] and why["rule_text"] != why["rule"]  # the answer carries both
     page.locator(f"#board rect.hit:not(.legal)[data-space='{space}']").click()
-    message = page.locator("#board .ufs-message").inner_text()
+    box = page.locator("#board .ufs-message")
+    page.wait_for_function("([el, text]) => el.textContent.includes(text)",
+                           arg=[box.element_handle(), why["rule_text"]])
+    message = box.inner_text()
     assert why["rule_text"] in message and f"({why['rule']})" not in message
     _look(page, "h-lang-refusal-cs")
 

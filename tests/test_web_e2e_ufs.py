@@ -208,13 +208,16 @@ def test_an_illegal_click_says_why(live_server, open_page):
     chosen = view["dice"][index]
     letter = view["edition"]["letters"]["dice"][0 if chosen["kind"] == "plain" else 1]
     legal = {m["space"] for m in game["moves"] if m.get("die") == index}
-    refused = [(s["space"], view["refusals"][f"{letter}{chosen['value']}{s['space']}"])
-               for s in view["base"]["spaces"]
-               if s["space"] not in legal and f"{letter}{chosen['value']}{s['space']}" in view["refusals"]]
-    assert refused, "the view names no refusal for this die"
-    space, why = refused[0]
-    page.locator(f"#board rect.hit:not(.legal)[data-space='{space}']").click()
-    assert why["error"] in message.inner_text()
+    space = next(s["space"] for s in view["base"]["spaces"] if s["space"] not in legal)
+    # the page asks the server why when the space is clicked (GET .../refusal): nothing is sent beforehand
+    assert "refusals" not in view
+    why = live_server.api("GET", f"/api/games/{game_id}/refusal?notation={letter}{chosen['value']}{space}"
+                                 f"&ply={game['ply']}")
+    assert why["legal"] is False and why["error"]
+    with page.expect_request(lambda r: "/refusal?" in r.url):
+        page.locator(f"#board rect.hit:not(.legal)[data-space='{space}']").click()
+    page.wait_for_function("([el, text]) => el.textContent.includes(text)",
+                           arg=[message.element_handle(), why["error"]])
     if why.get("rule"):
         assert why["rule"] in message.inner_text()
     assert page.locator("#toasts").get_by_text(why["error"]).first.is_visible()

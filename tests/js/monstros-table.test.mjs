@@ -67,7 +67,7 @@ test("hands: this device's seats first, marked; seats: who plays, which the host
 });
 
 test("a monster card in words; the last monsters' turn from the log", () => {
-  assert.equal(monsterLabel(turn.view.monsters[0], t), "Starting monster i: Level 1, life 2, attack 1");
+  assert.equal(monsterLabel(turn.view.monsters[0], t), "Starting monster (monstro inicial) i: Level 1, life 2, attack 1");
   assert.deepEqual(lastMonstersTurn(turn.log), { lost: 0, revealed: [
     { id: "5b", toTable: false }, { id: "3b", toTable: false }, { id: "5a", toTable: false }] });
   assert.equal(lastMonstersTurn(attack.log), null);

@@ -85,5 +85,6 @@ test("a preview: the move's path and the cell it leaves, and its words", () => {
     { mark: "from", at: "b0" },
   ]);
   assert.equal(model.text, `W6b3: ${after.new.slice(0, 3).map((e) => e.text).join(" ")} Tap again to play it.`);
-  assert.equal(previewModel(move, []).text, move.text, "no events: the move's own words");
+  assert.equal(move.text, undefined, "a move's words come with its preview, asked when it is pointed at");
+  assert.equal(previewModel(move, []).text, "W6b3", "no events: the move's notation");
 });

@@ -9,7 +9,7 @@ import { actionsModel, mothershipModel, shipsModel, skyModel, skyNumbersModel } 
 import { baseModel } from "../../src/soloboard/web/static/ufs/base-model.js";
 import { researchBesideModel, tracksModel } from "../../src/soloboard/web/static/ufs/tracks-model.js";
 import { trayModel } from "../../src/soloboard/web/static/ufs/tray-model.js";
-import { baseTargets, cornerButtons, movesByKind, notation } from "../../src/soloboard/web/static/ufs/targets.js";
+import { baseTargets, cornerButtons, movesByKind, notation, refusalText } from "../../src/soloboard/web/static/ufs/targets.js";
 import { englishT as t, fixture } from "./fixtures.mjs";
 
 const start = fixture("ufs-before-descent.json");
@@ -152,10 +152,24 @@ test("targets: a die chosen, the spaces it may go to, and the engine's reason fo
   assert.ok(legal.length > 0);
   assert.deepEqual(legal.map((x) => x.move.notation).sort(),
     start.moves.filter((m) => m.color === "gray" && m.value === 3).map((m) => m.notation).sort());
+  assert.deepEqual(legal.map((x) => x.label).slice(0, 1), [`put the gray die showing 3 on ${legal[0].target}`]);
+  // a refused space: the board's words at once, and the click as a move, whose reason is asked when clicked
   const refused = targets.find((x) => !x.move);
-  const why = view.refusals[notation(view, die, refused.target)];
-  assert.equal(refused.refusal, why ? why.error + (why.rule ? ` (${why.rule})` : "") : "That move is not possible.");
-  assert.ok(baseTargets(view, moves, null, t).every((x) => x.refusal === "Choose a die first."));
+  assert.equal(refused.refusal, "That move is not possible.");
+  assert.equal(refused.ask, notation(view, die, refused.target));
+  assert.ok(baseTargets(view, moves, null, t).every((x) => x.refusal === "Choose a die first." && x.ask === null));
+  assert.equal("refusals" in view, false, "no reason is worked out for every click beforehand");
+});
+
+test("a refused click's words: the engine's reason and rule from the server's answer, else the board's", () => {
+  const why = { notation: "G3a0", ply: 4, stale: false, legal: false, error: "a0 is not excavated", rule: "excavation",
+    rule_text: "escavação" };
+  assert.equal(refusalText(why, "That move is not possible."), "a0 is not excavated (escavação)");
+  assert.equal(refusalText({ ...why, rule: null, rule_text: null }, "x"), "a0 is not excavated");
+  assert.equal(refusalText({ ...why, rule_text: null }, "x"), "a0 is not excavated (excavation)");
+  for (const none of [null, { ...why, stale: true, legal: null, error: null }, { ...why, legal: true, error: null }]) {
+    assert.equal(refusalText(none, "That move is not possible."), "That move is not possible.");
+  }
 });
 
 test("targets: in the Rooms Phase a room is one target, usable or refused with the engine's words", () => {
@@ -164,7 +178,7 @@ test("targets: in the Rooms Phase a room is one target, usable or refused with t
   const targets = baseTargets(rooms.view, moves, null, t);
   assert.deepEqual(targets.filter((x) => x.move).map((x) => x.target), [["c1", "d1"]]);
   const b1 = targets.find((x) => Array.isArray(x.target) && x.target[0] === "b1");
-  assert.equal(b1.refusal, rooms.view.refusals["use b1"].error + (rooms.view.refusals["use b1"].rule ? ` (${rooms.view.refusals["use b1"].rule})` : ""));
+  assert.deepEqual([b1.refusal, b1.ask], ["That room cannot be used now.", "use b1"]);
   const corners = cornerButtons(moves, t);
   assert.deepEqual(corners.map((c) => c.cls), ["discard", "discard", "discard", "discard", "dig"]);
   assert.equal(corners[4].label, "dig: move the excavator to a3");

@@ -140,11 +140,38 @@ def notices(state: MonstrosState) -> list[dict[str, str]]:
     return out
 
 
-def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
-    """Everything the table shows, for the viewer at ``seat`` (None: a spectator or the host)."""
+# the parts of the view that never change in a game: a move's answer leaves them out (web/views.py)
+FIXED = ("game", "title", "players", "solo", "difficulty", "five_removal", "open_hands", "reconstructed",
+         "deck_title", "notices", "hand_size", "monster_kinds", "card_kinds")
+
+
+def _fixed(state: MonstrosState) -> dict[str, Any]:
     game = state.game
     deck = state.deck
-    players = game.players
+    difficulty = game.difficulty
+    return {
+        "game": game.short_name,
+        "title": game.long_name,
+        "players": game.players,
+        "solo": game.solo,
+        "difficulty": {"id": difficulty, "text": difficulty_name(difficulty)},
+        "five_removal": game.five_removal,
+        "open_hands": True,  # docs/monstros.md, reading 1
+        "reconstructed": deck.reconstructed,
+        "deck_title": deck.title,
+        "notices": notices(state),
+        "hand_size": game.hand_size,
+        # every card of the deck by id (the cards are public), to draw one an event names
+        "monster_kinds": {deck.m_ids[k]: monster(deck, k) for k in range(len(deck.m_ids))},
+        "card_kinds": {deck.a_ids[k]: card(deck, k) for k in range(len(deck.a_ids))},
+    }
+
+
+def view(state: MonstrosState, seat: int | None = None, fixed: bool = True) -> dict[str, Any]:
+    """Everything the table shows, for the viewer at ``seat`` (None: a spectator or the host);
+    ``fixed=False``: without the parts named in ``FIXED``."""
+    deck = state.deck
+    players = state.game.players
     if seat is not None and not 0 <= seat < players:
         raise ValueError(f"seat must be 0..{players - 1} or None, not {seat!r}")
     terminal = state.is_terminal()
@@ -153,19 +180,9 @@ def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
     attack_total = state.table_attack()
     net = state.monster_attack()
     defeated = state.defeated
-    difficulty = game.difficulty
-    return {
-        "game": game.short_name,
-        "title": game.long_name,
-        "players": players,
-        "solo": game.solo,
-        "difficulty": {"id": difficulty, "text": difficulty_name(difficulty)},
-        "five_removal": game.five_removal,
-        "open_hands": True,  # docs/monstros.md, reading 1
+    out = _fixed(state) if fixed else {}
+    out.update({
         "viewer": seat,
-        "reconstructed": deck.reconstructed,
-        "deck_title": deck.title,
-        "notices": notices(state),
         "status": _status(state),
         "result": _(END_TEXT[state.end_cause]) if terminal and state.end_cause in END_TEXT else None,
         "turn": state.round,
@@ -181,7 +198,6 @@ def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
         "shields": {"count": state.shields, "supply": S.SHIELD_TOKENS - state.shields, "max": S.SHIELD_TOKENS},
         "board": _board_slots(state),
         "hands": _hands(state, seat, deciding),
-        "hand_size": game.hand_size,
         "monsters": _table_monsters(state),
         "monster_attack": {"total": attack_total, "blocked": attack_total - net, "net": net,
                            "cards": state.blocking_cards()},
@@ -197,10 +213,8 @@ def view(state: MonstrosState, seat: int | None = None) -> dict[str, Any]:
         "action_deck": {"size": state.action_deck_size},
         "discard": {"size": sum(state.discard),
                     "cards": [{"card": card(deck, k), "count": n} for k, n in enumerate(state.discard) if n]},
-        # every card of the deck by id (the cards are public), to draw one an event names
-        "monster_kinds": {deck.m_ids[k]: monster(deck, k) for k in range(len(deck.m_ids))},
-        "card_kinds": {deck.a_ids[k]: card(deck, k) for k in range(len(deck.a_ids))},
-    }
+    })
+    return out
 
 
 def _table_monsters(state: MonstrosState) -> list[dict[str, Any]]:

@@ -19,12 +19,11 @@ difficult sides (with what their data files call doubtful).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from soloboard.core.errors import IllegalActionError
 from soloboard.core.registry import kit_of
-from soloboard.i18n import N_, _
+from soloboard.i18n import N_, _, current
 from soloboard.ufs import actions as A
 from soloboard.ufs import components as C
 from soloboard.ufs import words
@@ -81,8 +80,13 @@ def _sky_origin(state: UFSState) -> list[dict[str, Any]]:
 
     ``number`` is the printed number of the tile (card): a phone's board labels the part by it alone.
     """
-    if _is_pnp(state):
-        sides = _card_sides(state)
+    return list(_sky_origin_of(_is_pnp(state), tuple(state.sky.sides), current()))
+
+
+@cache  # read from the data files, which never change while the program runs: once per layout and language
+def _sky_origin_of(pnp: bool, layout_sides: tuple[str, ...], lang: str) -> tuple[dict[str, Any], ...]:
+    if pnp:
+        sides = dict(zip(C.PNP_CARDS, layout_sides, strict=True))
         out = []
         for card in ("sky-1", "sky-2", "sky-3", "sky-4"):
             rows = [r.sky_row for r in C.pnp_sky_rows(card, sides[card])]
@@ -91,15 +95,15 @@ def _sky_origin(state: UFSState) -> list[dict[str, Any]]:
                         "uncertain": sides[card] == "difficult",
                         # what the data file itself doubts on this side (every cell of it is flagged)
                         "doubtful": list(C.pnp_side(card, sides[card]).get("doubtful", []))})
-        return out
+        return tuple(out)
     out = []
     for tile in range(C.SKY_TILES, 0, -1):  # tile 4 is the top one
-        side = state.sky.sides[tile - 1]
+        side = layout_sides[tile - 1]
         first = (C.SKY_TILES - tile) * C.ROWS_PER_TILE + 1
         out.append({"id": f"tile-{tile}", "name": _("sky tile {n}").format(n=tile), "number": tile, "side": side,
                     "side_name": words.game_word(side), "rows": list(range(first, first + C.ROWS_PER_TILE)),
                     "uncertain": False, "doubtful": []})
-    return out
+    return tuple(out)
 
 
 def _single_source_rows(state: UFSState) -> frozenset[int]:
@@ -203,13 +207,18 @@ def _base_uncertain(state: UFSState) -> set[int]:
     if not _is_pnp(state):
         return set()
     sides = _card_sides(state)
+    return set(_difficult_base_rows(sides["base-0"] == "difficult", sides["base-1"] == "difficult"))
+
+
+@cache  # (a data file's rows)
+def _difficult_base_rows(first: bool, second: bool) -> frozenset[int]:
     rows: set[int] = set()
-    for card in ("base-0", "base-1"):
-        if sides[card] == "difficult":
+    for card, difficult in (("base-0", first), ("base-1", second)):
+        if difficult:
             rows.update(int(r) for r in C.pnp_side(card, "difficult")["base_rows"])
             if card == "base-0":
                 rows.add(0)
-    return rows
+    return frozenset(rows)
 
 
 def _base(state: UFSState) -> dict[str, Any]:
@@ -290,11 +299,22 @@ def dice_list(state: UFSState) -> list[dict[str, Any]]:
 
 
 def _die_index(state: UFSState, color: int, value: int) -> int:
-    name = state.game.dice_names[color]
-    for die in dice_list(state):
-        if die["color"] == name and die["value"] == value:
-            return die["index"]
-    return -1
+    """The tray slot (``dice_list``'s ``index``) of the first unplaced die of this colour and value."""
+    return _tray_slots(tuple(state.unplaced)).get((color, value), -1)
+
+
+@lru_cache(maxsize=1024)  # asked for every legal move of a position: the tray is worked out once per position
+def _tray_slots(unplaced: tuple[int, ...]) -> dict[tuple[int, int], int]:
+    """``(colour, value)`` -> the first tray slot holding such a die, in ``dice_list``'s order (plain dice
+    first, each colour by value; ``unplaced``: how many of each value, plain then white, as the state keeps)."""
+    slots: dict[tuple[int, int], int] = {}
+    slot = 0
+    for color, first in ((A.GRAY, 0), (A.WHITE, 6)):
+        for v in range(6):
+            if unplaced[first + v]:
+                slots[(color, v + 1)] = slot
+            slot += unplaced[first + v]
+    return slots
 
 
 def _city(state: UFSState) -> dict[str, Any] | None:
@@ -322,46 +342,15 @@ def _status(state: UFSState) -> dict[str, Any]:
     return {"over": True, "won": False, "cause": cause, "text": _capital(words.loss_text(cause))}
 
 
-def _refusals(state: UFSState, legal: set[int]) -> dict[str, dict[str, Any]]:
-    """Why each click the board offers that is no legal move would be refused, in the engine's words.
-
-    Keyed by the move's notation (``G3c1``, ``use b2``); only the clicks the page can make in
-    this phase: a die on a space, a room.
-    """
-    out: dict[str, dict[str, Any]] = {}
-    candidates: list[int] = []
-    phase = state.phase_name
-    if phase == "place":
-        seen = set()
-        for die in dice_list(state):
-            color = A.GRAY if die["kind"] == "plain" else A.WHITE
-            if (color, die["value"]) in seen:
-                continue
-            seen.add((color, die["value"]))
-            candidates.extend(A.place_action(color, die["value"], s) for s in range(A.N_SPACES))
-    elif phase == "rooms":
-        candidates.extend(A.USE + room.anchor for room in state.base.rooms)
-    elif phase == "install":
-        candidates.extend(A.INSTALL + s for s in range(A.N_SPACES) if not state.robots[s])
-    for action in candidates:
-        if action in legal:
-            continue
-        trial = state.clone()
-        try:
-            trial.apply_action(action)
-        except IllegalActionError as exc:
-            rule = getattr(exc, "rule", None)
-            out[state.action_to_string(action)] = {"error": str(exc.args[0]) if exc.args else str(exc),
-                                                   "rule": rule, "rule_text": _(rule) if rule else None}
-    return out
+# the parts of the view that never change in a game: a move's answer leaves them out (web/views.py)
+FIXED = ("game", "edition", "city", "notes", "tray")
 
 
-def view(state: UFSState, seat: int | None = None) -> dict[str, Any]:
-    """Everything the board draws for ``state`` (see the module docstring)."""
+def _fixed(state: UFSState) -> dict[str, Any]:
     game = state.game
     primary, reinforcement = game.ship_names
     plain, white = game.dice_names
-    out: dict[str, Any] = {
+    return {
         "game": game.short_name,
         "edition": {"name": _(kit_of(game).title), "title": game.title(),
                     "ships": {"primary": primary, "reinforcement": reinforcement,
@@ -372,15 +361,21 @@ def view(state: UFSState, seat: int | None = None) -> dict[str, Any]:
                              "robot_name": words.die_colour("blue")},
                     "letters": {"dice": game.dice_letters, "ships": game.ship_letters}},
         "city": _city(state),
-        "phase": state.phase_name, "phase_title": phase_title(state.phase_name), "round": state.round,
         "notes": _notes(state),
-        "status": _status(state),
         "tray": game.plain_dice + game.white_dice,  # dice slots: the tray keeps its size through re-rolls
     }
+
+
+def view(state: UFSState, seat: int | None = None, fixed: bool = True) -> dict[str, Any]:
+    """Everything the board draws for ``state`` (see the module docstring); ``fixed=False``: without
+    the parts named in ``FIXED``."""
+    game = state.game
+    out: dict[str, Any] = _fixed(state) if fixed else {}
+    out.update(phase=state.phase_name, phase_title=phase_title(state.phase_name), round=state.round,
+               status=_status(state))
     if state.sky is None:  # before the set-up draw only the base is known (when the draw does not decide it)
         out["setup"] = True
         return out
-    legal = set(state.legal_actions()) if not state.is_chance_node() and not state.is_terminal() else set()
     out.update(
         setup=False,
         sky=_sky(state), ships=_ships(state), base=_base(state), tracks=_tracks(state),
@@ -392,7 +387,6 @@ def view(state: UFSState, seat: int | None = None) -> dict[str, Any]:
                 "install_value": state.install_value if state.phase_name == "install" else None},
         spawn_options=[LETTERS[c] for c in state.spawn_options] if state.phase_name == "spawn" else [],
         prompt=_(game.hooks.decision_prompt(state)) if state.phase_name == "ability" else "",
-        refusals=_refusals(state, legal) if legal else {},
     )
     return out
 

@@ -71,12 +71,15 @@ class Results:
 
 
 @contextlib.contextmanager
-def server(db: Path | None = None, timeout: float = 30.0) -> Iterator[str]:
-    """``soloboard serve`` on 127.0.0.1 and a free port in a subprocess; yields its address."""
+def server(db: Path | None = None, timeout: float = 30.0, started: list[int] | None = None) -> Iterator[str]:
+    """``soloboard serve`` on 127.0.0.1 and a free port in a subprocess; yields its address (and appends the
+    process's id to ``started``, when given)."""
     with tempfile.TemporaryDirectory(prefix="soloboard-load-") as tmp:
         path = db or Path(tmp) / "load.sqlite3"
         proc = subprocess.Popen([sys.executable, "-m", "soloboard.cli.main", "serve", "--host", "127.0.0.1",
                                  "--port", "0", "--db", str(path)], stdout=subprocess.PIPE, text=True)
+        if started is not None:
+            started.append(proc.pid)
         try:
             assert proc.stdout is not None
             line = proc.stdout.readline()  # the address, printed once listening
@@ -150,7 +153,10 @@ async def table(client: httpx.AsyncClient, slot: int, tables: int, names: list[s
         await asyncio.sleep(random.Random(-1 - slot).uniform(0, 2 * think))
     while time.monotonic() < deadline:
         seed = slot + tables * played
-        await play_game(client, SETUPS[names[seed % len(names)]], seed, moves, think, deadline, out)
+        try:
+            await play_game(client, SETUPS[names[seed % len(names)]], seed, moves, think, deadline, out)
+        except httpx.TransportError as exc:  # counted as a failed request, not a crash of the whole run
+            out.errors.append(f"transport: {type(exc).__name__} {exc}")
         played += 1
         if out.errors:
             return
@@ -159,7 +165,9 @@ async def table(client: httpx.AsyncClient, slot: int, tables: int, names: list[s
 async def load(address: str, games: int, moves: int, think: float, seconds: float, which: str) -> Results:
     out = Results()
     names = list(SETUPS) if which == "mix" else [which]
-    limits = httpx.Limits(max_connections=games + 4, max_keepalive_connections=games + 4)
+    # an idle connection is dropped by the client before the server's keep-alive (uvicorn: 5 s) ends it: at
+    # the same 5 s the server's close and the client's next request on that connection cross (a ReadError)
+    limits = httpx.Limits(max_connections=games + 4, max_keepalive_connections=games + 4, keepalive_expiry=2.0)
     start = time.monotonic()
     deadline = start + seconds
     async with httpx.AsyncClient(base_url=address, trust_env=False, timeout=60, limits=limits) as client:
@@ -170,6 +178,35 @@ async def load(address: str, games: int, moves: int, think: float, seconds: floa
             out.errors.append("the run did not finish in time")
     out.seconds = time.monotonic() - start
     return out
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The processor time (user and system) of process ``pid`` and every process under it so far (running or
+    ended), from
+    ``/proc`` (None where there is none). On a machine whose cores other work shares, latencies measure
+    the queue as much as the server; this measures the server's own work."""
+    proc = Path("/proc")
+    if not (proc / str(pid) / "stat").exists():
+        return None
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for entry in proc.glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # a process that ended meanwhile
+        child = int(entry.parent.name)
+        parents[child] = int(fields[1])
+        # stat's utime, stime and the same of its children that ended and were waited for (cutime, cstime)
+        ticks[child] = sum(int(f) for f in fields[11:15])
+    tree, todo = {pid}, [pid]
+    while todo:
+        parent = todo.pop()
+        for child, ppid in parents.items():
+            if ppid == parent and child not in tree:
+                tree.add(child)
+                todo.append(child)
+    return sum(ticks.get(p, 0) for p in tree) / os.sysconf("SC_CLK_TCK")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,8 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.moves < 1 or args.think < 0 or args.seconds <= 0:
         parser.error("--games and --moves must be at least 1, --think at least 0, --seconds positive")
     load_before = os.getloadavg()[0]
-    with server() as address:
+    pids: list[int] = []
+    with server(started=pids) as address:
+        cpu_before = cpu_seconds(pids[0])
         results = asyncio.run(load(address, args.games, args.moves, args.think, args.seconds, args.game))
+        cpu_after = cpu_seconds(pids[0])
     s = results.summary()
     pause = (f"a mean think time of {args.think:g} s between a player's moves" if args.think
              else "no think time (saturated)")
@@ -202,6 +242,10 @@ def main(argv: list[str] | None = None) -> int:
     if s["create_median_ms"] is not None:
         print(f"game creation under that load: median {s['create_median_ms']:.1f} ms, "
               f"p95 {s['create_p95_ms']:.1f} ms")
+    if cpu_before is not None and cpu_after is not None and s["moves"]:
+        used = cpu_after - cpu_before
+        print(f"server processor time: {used:.1f} s, {used / s['moves'] * 1000:.2f} ms per move "
+              "(game creations and reads included)")
     # the machine's load says how far the figures are the server's own (2 cores shared by other work)
     print(f"machine load average: {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, "
           f"{os.cpu_count()} cores")

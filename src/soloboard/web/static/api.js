@@ -75,6 +75,11 @@ export const api = {
   preview: (id, action, ply) =>
     request("GET", `/api/games/${encodeURIComponent(id)}/preview?action=${encodeURIComponent(action)}`
       + (ply === undefined || ply === null ? "" : `&ply=${encodeURIComponent(ply)}`)),
+  // why a click (a move in notation) is refused: {legal, error, rule, rule_text}; stale: true when
+  // the position moved on
+  refusal: (id, notation, ply) =>
+    request("GET", `/api/games/${encodeURIComponent(id)}/refusal?notation=${encodeURIComponent(notation)}`
+      + (ply === undefined || ply === null ? "" : `&ply=${encodeURIComponent(ply)}`)),
   hint: (id, token) => request("GET", `/api/games/${encodeURIComponent(id)}/hint`, { token }),
   // the join page takes its seat: a fresh token for this device, every older one stops working
   claim: (id, seat, token) =>

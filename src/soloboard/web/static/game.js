@@ -6,12 +6,16 @@
 //
 // A board module (the game JSON's "board" names it: ufs/board.js, monstros/board.js) exports
 //   render(container, game, ui)
-// called with the same container after every change of the game JSON (GET /api/games/{id}).
+// called with the same container after every change of the game JSON (GET /api/games/{id}, or the
+// game the page holds with a move's answer applied: game/delta.js).
 // ui:
 //   play(actionId) -> Promise<boolean>   sends the move (ply + the seat's token); shows a refusal's
 //                                        message and rule; a stale move (409) reloads the game
 //   playNotation(text) -> Promise<boolean>  the same with the move's notation ("G3c1")
-//   preview(actionId) -> Promise<events> what the move would do ([{kind, text, event}])
+//   preview(actionId) -> Promise<events> what the move would do ([{kind, text, event}]), asked when a
+//                                        person points at the move, once per position
+//   refusal(notation) -> Promise<why>    why a click that is no legal move is refused: {legal, error,
+//                                        rule, rule_text} (the engine's words), asked when it is clicked
 //   t(msgid, params), tn(singular, plural, n, params), tp(context, msgid)   the page's catalog
 //   say(message)                         shows and announces a message to the person
 //   seatTokens                           {seat: token} held by this device

@@ -1,5 +1,5 @@
 // "Moves as a list" under the board: every legal move as a button, what it would do on hover or
-// focus. Where no board module can draw the game, the game is played from here.
+// focus (the move's preview, asked then). Where no board module can draw the game, the game is played from here.
 
 import { t } from "../i18n.js";
 import { h } from "../shared.js";
@@ -24,7 +24,9 @@ export function drawMoves(p, g) {
     };
     return h("button", { type: "button", class: "move-button", onclick: () => p.ui.play(m.id),
       onfocus: describe, onmouseenter: describe },
-    h("span", { class: "move-notation" }, m.notation ?? ""), " ", h("span", null, m.text ?? ""));
+    // what a move does is asked for when it is pointed at (its preview, below the list); a button the
+    // board draws with words (Monstros: "Keep this hand") carries them here too
+    h("span", { class: "move-notation" }, m.notation ?? ""), " ", h("span", null, m.label ?? ""));
   }));
   if (hadFocus) movesList.querySelector("button").focus();
 }

@@ -9,6 +9,7 @@ import { currentLanguage, t } from "../i18n.js";
 import { announce, h, toast } from "../shared.js";
 import { drawBanner } from "./banner.js";
 import { drawBoard, drawNotes } from "./board-module.js";
+import { applyAnswer } from "./delta.js";
 import { drawHeader } from "./header.js";
 import { logPane } from "./log.js";
 import { drawMoves } from "./moves-list.js";
@@ -101,6 +102,19 @@ async function refusal(p, err) {
   if (err.status === 403 && err.rule === "seat token" && await p.checkSeats()) await load(p);
 }
 
+// the game after a move's answer (what changed, applied to the game held), or the whole game asked
+// for when the page's game is not the one the answer continues; null when that fails too
+async function gameAfter(p, answer, token) {
+  const game = applyAnswer(p.game, answer);
+  if (game) return game;
+  try {
+    return await api.game(p.id, token);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return null;
+  }
+}
+
 // a move: `post(ply, token)` sends it; true when it was played
 async function send(p, post) {
   if (p.busy || !p.game) return false;
@@ -117,10 +131,16 @@ async function send(p, post) {
   }
   setBusy(p, false); // the board is drawn for the new position with nothing on its way
   p.changes += 1;
-  await show(p, next, Array.isArray(next.new) ? next.new : []);
+  const fresh = Array.isArray(next.new) ? next.new : [];
+  const game = await gameAfter(p, next, token);
+  if (!game) {
+    await load(p);
+    return true;
+  }
+  await show(p, game, fresh);
   caughtUp(p);
   // the answer is the mover's seat's view: the next seat's moves, if this device holds it, come with its token
-  if (p.alive && tokenFor(next, seatTokens(p.id)) !== token) load(p);
+  if (p.alive && tokenFor(game, seatTokens(p.id)) !== token) load(p);
   return true;
 }
 

@@ -1,9 +1,10 @@
 // Under Falling Skies on the table: the sky with the mothership, the city, the base, the
 // tracks and the dice tray, drawn as one SVG from the game JSON (view, moves, log, new).
 // The page decides no rule: the legal moves, their previews, the refusals and the narration
-// all come from the engine through the API (`game.moves`, `ui.preview`, `view.refusals`).
+// all come from the engine through the API (`game.moves`, `ui.preview`, `ui.refusal`).
 //
 // render(container, game, ui): ui.play(actionId), ui.preview(actionId) -> Promise<events>,
+// ui.refusal(notation) -> Promise<{legal, error, rule, rule_text}> (asked when a refused target is clicked),
 // ui.t(msgid, params), ui.say(message), ui.seatTokens ({seat: token}: moves are offered only when
 // this page holds the token of the seat to move), ui.narrated(i) (see animation.js).
 //

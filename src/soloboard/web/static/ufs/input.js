@@ -6,7 +6,7 @@ import { el } from "./dom.js";
 import { G, baseXY, skyXY } from "./layout.js";
 import { excavatorShape, shipShape } from "./pieces.js";
 import { cancelPreviews, clearPreview, send, showPreview } from "./preview.js";
-import { baseTargets, cornerButtons, spawnButtons } from "./targets.js";
+import { baseTargets, cornerButtons, refusalText, spawnButtons } from "./targets.js";
 
 export function focusable(node, label, onActivate) {
   node.setAttribute("tabindex", "0");
@@ -24,6 +24,17 @@ export function say(st, ui, text) {
   st.message = text;
   if (st.msg) st.msg.textContent = text;
   if (ui && ui.say) ui.say(text);
+}
+
+// a refused click: the engine's reason, asked for this click (the board's own words if none comes)
+async function explain(st, ui, target) {
+  const ply = st.game && st.game.ply;
+  let why = null;
+  if (target.ask && ui && typeof ui.refusal === "function") {
+    try { why = await ui.refusal(target.ask); } catch { why = null; }
+  }
+  if (st.game && st.game.ply !== ply) return; // the position moved on meanwhile: its reason is gone
+  say(st, ui, refusalText(why, target.refusal));
 }
 
 // on a touch screen there is no hover: the first tap on a legal target shows what it would do,
@@ -65,7 +76,7 @@ function spaceHit(L, target, st, ui, t) {
   const hit = el("rect", { x: p.x + 2, y: p.y + 2, width: names.length * G.bw - 4, height: G.bh - 4, rx: 6,
     class: cls, "data-space": names[0], "data-spaces": names.length > 1 ? names.join(" ") : null });
   if (!target.move) {
-    hit.addEventListener("click", () => say(st, ui, target.refusal));
+    hit.addEventListener("click", () => explain(st, ui, target));
     return hit;
   }
   focusable(hit, target.label, touchFirst(st, target.move, ui, t));

@@ -16,10 +16,17 @@ export function notation(view, die, space) {
   return `${letters[die.kind === "plain" ? 0 : 1]}${die.value}${space}`;
 }
 
-// the engine's reason a move is refused ("… (rule)"), or the board's own words
-export function refusalText(view, key, fallback) {
-  const why = view.refusals[key];
-  return why ? why.error + (why.rule ? ` (${why.rule_text || why.rule})` : "") : fallback;
+// the engine's reason a move is refused ("… (rule)"), from the server's answer to the click
+// (GET .../refusal: {legal, error, rule, rule_text}), or the board's own words when it has none
+export function refusalText(why, fallback) {
+  if (!why || why.legal || why.stale || !why.error) return fallback;
+  return why.error + (why.rule ? ` (${why.rule_text || why.rule})` : "");
+}
+
+// a refused target: `refusal` the board's words at once, `ask` the click as a move, whose engine's
+// reason the page asks for when the target is clicked (never worked out for every target beforehand)
+function refused(target, fallback, ask = null) {
+  return { target, move: null, refusal: fallback, ask };
 }
 
 function placeTargets(view, moves, selected, t) {
@@ -29,9 +36,12 @@ function placeTargets(view, moves, selected, t) {
   }
   return view.base.spaces.map((s) => {
     const m = legal.get(s.space);
-    if (m) return { target: s.space, move: m, label: `${m.text || m.notation}` };
-    return { target: s.space, move: null, refusal: selected
-      ? refusalText(view, notation(view, selected, s.space), t("That move is not possible.")) : t("Choose a die first.") };
+    if (m) {
+      return { target: s.space, move: m,
+        label: t("put the {colour} die showing {n} on {space}", { colour: selected.name, n: selected.value, space: s.space }) };
+    }
+    return selected ? refused(s.space, t("That move is not possible."), notation(view, selected, s.space))
+      : refused(s.space, t("Choose a die first."));
   });
 }
 
@@ -41,7 +51,7 @@ function roomTargets(view, moves, t) {
   return view.base.rooms.flatMap((room) => roomRuns(room).map((run) => {
     const m = uses.get(room.anchor);
     if (m) return { target: run, move: m, room: true, label: t("use the {room} {space}", { room: room.name, space: room.anchor }) };
-    return { target: run, move: null, refusal: refusalText(view, `use ${room.anchor}`, t("That room cannot be used now.")) };
+    return refused(run, t("That room cannot be used now."), `use ${room.anchor}`);
   }));
 }
 
@@ -50,13 +60,13 @@ function installTargets(view, moves, t) {
   const legal = new Set(installs.map((m) => m.space));
   return [
     ...installs.map((m) => ({ target: m.space, move: m, label: t("install the robot on {space}", { space: m.space }) })),
-    ...view.base.spaces.filter((s) => !legal.has(s.space) && !s.robot).map((s) => ({ target: s.space, move: null,
-      refusal: refusalText(view, `install ${s.space}`, t("The robot cannot go there.")) })),
+    ...view.base.spaces.filter((s) => !legal.has(s.space) && !s.robot)
+      .map((s) => refused(s.space, t("The robot cannot go there."), `install ${s.space}`)),
   ];
 }
 
 // the base's targets of this phase: {target: a space or a run of a room's spaces, move, label} for a
-// legal one, {target, move: null, refusal} for one the engine refuses
+// legal one, {target, move: null, refusal, ask} for one the engine refuses
 export function baseTargets(view, moves, selected, t) {
   if (view.phase === "place") return placeTargets(view, moves, selected, t);
   if (view.phase === "rooms") return roomTargets(view, moves, t);
