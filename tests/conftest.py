@@ -58,6 +58,37 @@ def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language("en")
 
 
+# --- the store on both its backends (SQLite, PostgreSQL: tests/pg_support.py) -------------------------
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A PostgreSQL database the tests make their stores in: ``$SOLOBOARD_TEST_PG`` (a URL), else a
+    server of the session's own from Debian's binaries; missing binaries fail the test, saying what to run."""
+    import os
+
+    from pg_support import MISSING, Cluster, server_binaries
+
+    given = os.environ.get("SOLOBOARD_TEST_PG", "")
+    if given.startswith(("postgresql://", "postgres://")):
+        yield given
+        return
+    if server_binaries() is None:
+        pytest.fail(MISSING)
+    cluster = Cluster().start()
+    try:
+        yield cluster.url
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    """A new store's address, once on SQLite and once on PostgreSQL (the tests of the store itself)."""
+    from pg_support import store_at
+
+    return store_at(request.param, tmp_path, request)
+
+
 # --- building positions -----------------------------------------------------------------
 
 @pytest.fixture

@@ -28,9 +28,20 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: a test in a real browser (deselect with -m 'not browser')")
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "web.sqlite3"
+def _backends() -> list[str]:
+    """The stores the JSON API's tests run on: SQLite, and PostgreSQL too when ``$SOLOBOARD_TEST_PG``
+    is set (a URL, or ``own``: a server of the session's own; .ci/run sets it)."""
+    import os
+
+    return ["sqlite", "postgres"] if os.environ.get("SOLOBOARD_TEST_PG") else ["sqlite"]
+
+
+@pytest.fixture(params=_backends())
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    """The store of a test's own: a SQLite file (a Path), or a PostgreSQL URL."""
+    from pg_support import store_at
+
+    return tmp_path / "web.sqlite3" if request.param == "sqlite" else store_at("postgres", tmp_path, request)
 
 
 @pytest.fixture

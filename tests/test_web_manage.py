@@ -65,7 +65,8 @@ def play(client: TestClient, game: dict[str, Any], token: str, moves: int, seed:
                         headers={"X-Seat-Token": token})
         assert r.status_code == 200, r.text
         game = r.json()
-    return game
+    # a move's answer carries what changed: the whole game (title, set-up, log) is asked for
+    return client.get(f"/api/games/{game['id']}", headers={"X-Seat-Token": token}).json()
 
 
 def listed(client: TestClient, **query: Any) -> dict[str, Any]:
@@ -80,8 +81,8 @@ def ids(client: TestClient, **query: Any) -> list[int]:
 
 def rows(db: Path, game_id: int) -> tuple[int, int, int]:
     """How many rows of the game each table holds: games, web_games, seats."""
-    with sqlite3.connect(db) as con:
-        return tuple(con.execute(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", (game_id,)).fetchone()[0]
+    with Store(db) as store:  # (SQLite or PostgreSQL: the db fixture)
+        return tuple(store.db.execute(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", (game_id,)).fetchone()[0]
                      for table, column in (("games", "id"), ("web_games", "id"), ("seats", "game")))  # type: ignore
 
 
@@ -402,8 +403,8 @@ def test_a_campaigns_browser_games_go_and_come_back_with_it(test_plugin: None, c
     clock.now += UNDO_SECONDS + 0.1
     client.get("/api/campaigns")
     assert rows(db, game_id) == (0, 0, 0)
-    with sqlite3.connect(db) as con:
-        assert con.execute("SELECT COUNT(*) FROM campaigns").fetchone()[0] == 0
+    with Store(db) as store:
+        assert store.db.execute("SELECT COUNT(*) FROM campaigns").fetchone()[0] == 0
 
 
 def test_the_terminal_deletes_a_campaign_after_a_yes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

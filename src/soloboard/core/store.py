@@ -1,4 +1,4 @@
-"""The project's one SQLite store: every finished game, by agents and (later) by people.
+"""The project's one store: every finished game, by agents and by people; SQLite or PostgreSQL.
 
 One file (default ``~/.local/share/soloboard/soloboard.sqlite3``, or ``$SOLOBOARD_STORE``)
 holds the games ``soloboard report`` plays -- so an interrupted report resumes and a
@@ -45,7 +45,25 @@ Tables:
 Older files are migrated when opened: schema 1 (before the browser front end): ``games``
 gains ``updated_at`` and the two tables are added; schema 2: ``campaigns`` is added;
 schema 3: ``web_games`` gains ``campaign``; schema 4: ``games`` gains ``estimates``; schema 5:
-``games`` and ``campaigns`` gain ``deleted_at``.
+``games`` and ``campaigns`` gain ``deleted_at``; schema 6: ``web_games`` gains ``version`` and ``seats``
+gains ``invite_hash`` (schema 7, below).
+
+- ``web_games.version`` (schema 7): how many times the game was written (a move, an undo, a seat taken
+  or invited to). Several server processes share one store (``soloboard serve --workers N``, or
+  servers on several machines over PostgreSQL): a process writes a game only over the version it
+  read (:meth:`Store.update_person_game` with ``version``: optimistic concurrency), and compares the
+  stored version with its copy's before serving it (:meth:`Store.person_version`);
+- ``seats.invite_hash`` (schema 7): the hash of a seat's open join link (an invitation not yet
+  claimed), stored so that another process can honour it.
+
+**PostgreSQL.** The same store runs on a PostgreSQL database when it is named by a URL
+(``postgresql://user@host/dbname``, as ``--db``/``--store`` or ``$SOLOBOARD_STORE``; the ``postgres``
+extra installs the driver, psycopg): one class, one set of SQL statements. What the two SQL dialects
+spell differently is kept here: the placeholders and ``INSERT OR IGNORE`` (translated by
+:class:`~soloboard.core.store_pg.PgConnection`, which gives the connection the subset of ``sqlite3``'s
+interface this module and its callers use), column types and identity keys in the schema
+(:func:`~soloboard.core.store_pg.pg_schema`), JSON fields (:meth:`Store._json`), and reading a table's
+columns (:meth:`Store._columns`). Ids come back with ``RETURNING``, which both speak.
 """
 
 from __future__ import annotations
@@ -60,10 +78,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 6
+from soloboard.core import store_pg
+from soloboard.core.store_pg import is_url
+
+SCHEMA_VERSION = 7
 # How long a deletion may be taken back (the browser's Undo): a row deleted longer ago than this is
 # removed for good by the next purge (Store.purge_deleted), whichever front end runs it.
 UNDO_SECONDS = 10.0
+_HISTORY = "COALESCE(g.history, '[]')"  # a game's actions (JSON), whose length is its ply
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -118,7 +140,8 @@ CREATE TABLE IF NOT EXISTS web_games (
     seed       INTEGER NOT NULL,
     updated_at TEXT NOT NULL,
     origin     TEXT,  -- a save of the set-up position when the game began from one (no history before it)
-    campaign   TEXT   -- schema 4: the campaign game it plays (JSON: name, battle, game, the characters' sides)
+    campaign   TEXT,  -- schema 4: the campaign game it plays (JSON: name, battle, game, the characters' sides)
+    version    INTEGER NOT NULL DEFAULT 0  -- schema 7: how many times it was written (optimistic concurrency)
 );
 CREATE TABLE IF NOT EXISTS seats (
     game       INTEGER NOT NULL REFERENCES web_games(id),
@@ -126,6 +149,7 @@ CREATE TABLE IF NOT EXISTS seats (
     kind       TEXT NOT NULL CHECK (kind IN ('person', 'ai')),
     agent      TEXT,
     token_hash TEXT,
+    invite_hash TEXT,  -- schema 7: the seat's open join link (an invitation not claimed yet)
     PRIMARY KEY (game, seat)
 );
 CREATE INDEX IF NOT EXISTS people_by_status ON games (kind, status);
@@ -151,10 +175,11 @@ _MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
 )
 
 
-def default_path() -> Path:
+def default_path() -> Path | str:
+    """``$SOLOBOARD_STORE`` (a file, or a PostgreSQL URL), else the SQLite file in the user's data folder."""
     env = os.environ.get("SOLOBOARD_STORE")
     if env:
-        return Path(env).expanduser()
+        return env if is_url(env) else Path(env).expanduser()
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "soloboard" / "soloboard.sqlite3"
 
@@ -183,11 +208,12 @@ class GameRow:
 
 
 class StoreError(ValueError):
-    """The store file cannot be used (not SQLite, a newer schema, not writable)."""
+    """The store cannot be used (not SQLite, a newer schema, not writable, no such database)."""
 
 
 class Store:
-    """``Store(path)``: open (creating if needed) the SQLite store."""
+    """``Store(path)``: open (creating if needed) the store: a SQLite file, or a PostgreSQL database
+    when ``path`` is a ``postgresql://`` URL."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, threads: bool = False) -> None:
         """``threads``: the connection may be used from several threads (the caller serialises
@@ -195,50 +221,100 @@ class Store:
         from soloboard import __version__
 
         self.software = __version__
-        self.path = Path(path).expanduser() if path is not None else default_path()
+        target = path if path is not None else default_path()
+        self.url: str | None = str(target) if is_url(str(target)) else None
+        self.path: Path | None = None if self.url is not None else Path(target).expanduser()
+        self.where = store_pg.shown(self.url) if self.url is not None else str(self.path)
+        self.errors: tuple[type[Exception], ...] = (sqlite3.Error, *store_pg.errors())
+        self.db: Any
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=60, check_same_thread=not threads)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA foreign_keys=ON")
-            if threads:
-                # the web server writes every move: in WAL mode NORMAL still survives the server crashing
-                # (only a power cut may lose the last moves) and spares an fsync per move
-                self.db.execute("PRAGMA synchronous=NORMAL")
-            version = self._version()
-            if version is not None and version > SCHEMA_VERSION:
-                raise StoreError(f"{self.path} was written by a newer soloboard (schema {version}; "
-                                 f"this version reads {SCHEMA_VERSION})")
-            with self.db:
-                self.db.executescript(_SCHEMA)
-                self.db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)",
-                                (str(SCHEMA_VERSION),))
-            if version is not None and version < SCHEMA_VERSION:
-                self._migrate(version)
-            with self.db:
-                self.db.executescript(_WEB_SCHEMA)
-                self.db.execute(_CAMPAIGN_TABLE)
-                # schema 4 (a schema 1 file gets web_games above, with the column already)
-                if "campaign" not in {row[1] for row in self.db.execute("PRAGMA table_info(web_games)")}:
-                    self.db.execute("ALTER TABLE web_games ADD COLUMN campaign TEXT")
-                # schema 5 (a file made by this version has the column already)
-                if "estimates" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:
-                    self.db.execute("ALTER TABLE games ADD COLUMN estimates TEXT")
-                # schema 6: a deletion the player may still take back (on both tables, whichever schema the
-                # file came from: the campaigns table of an older file was made without it)
-                for table in ("games", "campaigns"):
-                    if "deleted_at" not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
-                        self.db.execute(f"ALTER TABLE {table} ADD COLUMN deleted_at REAL")
+            if self.url is not None:
+                self._open_postgres(self.url)
+            else:
+                self._open_sqlite(threads)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} cannot be used as the soloboard store: {exc}") from None
+            raise StoreError(f"{self.where} cannot be used as the soloboard store: {exc}") from None
         except OSError as exc:
-            raise StoreError(f"cannot open the store {self.path}: {exc}") from None
+            raise StoreError(f"cannot open the store {self.where}: {exc}") from None
+        except ImportError:
+            raise StoreError(f"{self.where} is a PostgreSQL database: install the driver with "
+                             "pip install 'soloboard[postgres]'") from None
+        except self.errors as exc:
+            raise StoreError(f"cannot use the PostgreSQL store {self.where}: {str(exc).strip()}") from None
+
+    def _open_sqlite(self, threads: bool) -> None:
+        assert self.path is not None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, timeout=60, check_same_thread=not threads)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        if threads:
+            # the web server writes every move: in WAL mode NORMAL still survives the server crashing
+            # (only a power cut may lose the last moves) and spares an fsync per move
+            self.db.execute("PRAGMA synchronous=NORMAL")
+        self._create()
+
+    def _open_postgres(self, url: str) -> None:
+        self.db = store_pg.PgConnection(url)
+        with self.db:  # one process at a time creates or migrates the schema (servers starting together)
+            self.db.execute("SELECT pg_advisory_xact_lock(?)", (store_pg.SCHEMA_LOCK,))
+            self._create()
+
+    def _create(self) -> None:
+        """Create the tables, or bring an older store's up to :data:`SCHEMA_VERSION`."""
+        version = self._version()
+        if version is not None and version > SCHEMA_VERSION:
+            raise StoreError(f"{self.where} was written by a newer soloboard (schema {version}; "
+                             f"this version reads {SCHEMA_VERSION})")
+        with self.db:
+            self.db.executescript(self._ddl(_SCHEMA))
+            self.db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)",
+                            (str(SCHEMA_VERSION),))
+        if version is not None and version < SCHEMA_VERSION:
+            self._migrate(version)
+        with self.db:
+            self.db.executescript(self._ddl(_WEB_SCHEMA))
+            self.db.execute(self._ddl(_CAMPAIGN_TABLE))
+            # columns added since (a store made by this version has them already): (table, column, type)
+            for table, column, kind in (("web_games", "campaign", "TEXT"),  # schema 4
+                                        ("games", "estimates", "TEXT"),  # schema 5
+                                        # schema 6: a deletion the player may still take back (on both tables,
+                                        # whichever schema the file came from: an older campaigns table lacks it)
+                                        ("games", "deleted_at", "REAL"), ("campaigns", "deleted_at", "REAL"),
+                                        # schema 7: several processes over one store
+                                        ("web_games", "version", "INTEGER NOT NULL DEFAULT 0"),
+                                        ("seats", "invite_hash", "TEXT")):
+                if column not in self._columns(table):
+                    self.db.execute(self._ddl(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+
+    def _ddl(self, sql: str) -> str:
+        return store_pg.pg_schema(sql) if self.url is not None else sql
+
+    def _columns(self, table: str) -> set[str]:
+        if self.url is not None:
+            return {r[0] for r in self.db.execute("SELECT column_name FROM information_schema.columns WHERE "
+                                                  "table_schema = current_schema() AND table_name = ?", (table,))}
+        return {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+
+    def _json(self, column: str, key: str, integer: bool = False) -> str:
+        """SQL for the field ``key`` of the JSON object in ``column`` (an integer when ``integer``)."""
+        if self.url is None:
+            return f"json_extract({column}, '$.{key}')"
+        return f"(({column})::json ->> '{key}')" + ("::bigint" if integer else "")
+
+    def _json_length(self, expr: str) -> str:
+        return f"json_array_length(({expr})::json)" if self.url is not None else f"json_array_length({expr})"
 
     def _version(self) -> int | None:
-        try:
-            row = self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-        except sqlite3.OperationalError:
-            return None  # a new file: no tables yet
+        if self.url is not None:
+            if self.db.execute("SELECT to_regclass('meta')").fetchone()[0] is None:
+                return None
+        else:
+            try:
+                self.db.execute("SELECT 1 FROM meta LIMIT 1")
+            except sqlite3.OperationalError:
+                return None  # a new file: no tables yet
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         return int(row[0]) if row else None
 
     def _migrate(self, version: int) -> None:
@@ -278,7 +354,7 @@ class Store:
         series = self.db.execute("SELECT game, params, agent, seed FROM series WHERE id = ?",
                                  (series_id,)).fetchone()
         if series is None:
-            raise StoreError(f"no series {series_id} in {self.path}")
+            raise StoreError(f"no series {series_id} in {self.where}")
         game, params, agent, seed = series
         added = 0
         with self.db:
@@ -338,11 +414,12 @@ class Store:
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO games (game, params, kind, player, seed, status, rounds, decisions, loss_cause, "
-                "history, created_at, updated_at, software) VALUES (?, ?, 'person', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "history, created_at, updated_at, software) VALUES (?, ?, 'person', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "RETURNING id",
                 (game, canonical(params), player, str(seed), result["status"], result["rounds"],
                  result["decisions"], result.get("loss_cause", ""), json.dumps(result["history"]), now, now,
                  self.software))
-            game_id = int(cur.lastrowid or 0)
+            game_id = int(cur.fetchone()[0])
             self.db.execute("INSERT INTO web_games (id, seed, updated_at, origin, campaign) VALUES (?, ?, ?, ?, ?)",
                             (game_id, seed, now, origin, None if campaign is None else canonical(campaign)))
             self.db.executemany(
@@ -350,44 +427,100 @@ class Store:
                 [(game_id, s["seat"], s["kind"], s.get("agent"), s.get("token_hash")) for s in seats])
         return game_id
 
-    def update_person_game(self, game_id: int, result: dict[str, Any]) -> None:
+    def update_person_game(self, game_id: int, result: dict[str, Any], version: int | None = None) -> int | None:
         """Record a move: ``result`` has ``history`` (the actions), ``status`` (``won``, ``lost``,
-        ``unfinished``), ``rounds``, ``decisions`` and optionally ``loss_cause``."""
+        ``unfinished``), ``rounds``, ``decisions`` and optionally ``loss_cause``. ``version``: write only
+        over that version of the game (the one the caller read); the game's new version, or None when
+        the stored game is not at ``version`` (another process wrote it first: nothing is written)."""
         now = _now()
         with self.db:
+            version = self._bump(game_id, version, now)
+            if version is None:
+                return None
             self.db.execute(
                 "UPDATE games SET history = ?, status = ?, rounds = ?, decisions = ?, loss_cause = ?, updated_at = ? "
                 "WHERE id = ? AND kind = 'person'",
                 (json.dumps(result["history"]), result["status"], result["rounds"], result["decisions"],
                  result.get("loss_cause", ""), now, game_id))
-            self.db.execute("UPDATE web_games SET updated_at = ? WHERE id = ?", (now, game_id))
+        return version
 
-    def set_seat_token(self, game_id: int, seat: int, token_hash: str) -> None:
-        """A seat's new token (its hash): a device took the seat and every older token stops opening it."""
+    def _bump(self, game_id: int, version: int | None, now: str | None = None) -> int | None:
+        """The game's next version, inside the caller's transaction (its first write: the row is locked
+        until the caller commits); None if ``version`` is given and the stored one is another."""
+        sql = "UPDATE web_games SET version = version + 1" + (", updated_at = ?" if now else "") + " WHERE id = ?"
+        args: list[Any] = ([now] if now else []) + [game_id]
+        if version is not None:
+            sql += " AND version = ?"
+            args.append(version)
+        row = self.db.execute(sql + " RETURNING version", args).fetchone()
+        return None if row is None else int(row[0])
+
+    def person_version(self, game_id: int) -> int | None:
+        """The stored version of a browser game (None: no such game, or it is deleted): one indexed read,
+        what a process compares with its copy's before serving it."""
+        row = self.db.execute("SELECT w.version FROM web_games w JOIN games g ON g.id = w.id "
+                              "WHERE w.id = ? AND g.deleted_at IS NULL", (game_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def person_marks(self, game_ids: Iterable[int]) -> dict[int, tuple[int, int, tuple[str | None, ...]]]:
+        """For each of ``game_ids`` still stored and not deleted: its version, its ply (the history's
+        length) and its seats' token hashes in seat order (what the live streams watch for)."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(
+            f"SELECT w.id, w.version, {self._json_length(_HISTORY)} FROM web_games w "
+            f"JOIN games g ON g.id = w.id WHERE g.deleted_at IS NULL AND w.id IN ({marks})", ids).fetchall()
+        seats: dict[int, list[str | None]] = {}
+        for game, token in self.db.execute(f"SELECT game, token_hash FROM seats WHERE seat >= 0 AND game IN ({marks}) "
+                                           "ORDER BY game, seat", ids):
+            seats.setdefault(int(game), []).append(token)
+        return {int(gid): (int(version), int(ply), tuple(seats.get(int(gid), ()))) for gid, version, ply in rows}
+
+    def set_seat_token(self, game_id: int, seat: int, token_hash: str, version: int | None = None) -> int | None:
+        """A seat's new token (its hash): a device took the seat and every older token, and its open
+        invitation, stop opening it. ``version`` and the answer as in :meth:`update_person_game`."""
         with self.db:
-            self.db.execute("UPDATE seats SET token_hash = ? WHERE game = ? AND seat = ?", (token_hash, game_id, seat))
+            new = self._bump(game_id, version)
+            if new is not None:
+                self.db.execute("UPDATE seats SET token_hash = ?, invite_hash = NULL WHERE game = ? AND seat = ?",
+                                (token_hash, game_id, seat))
+        return new
+
+    def set_seat_invite(self, game_id: int, seat: int, invite_hash: str | None,
+                        version: int | None = None) -> int | None:
+        """A seat's open join link (the hash of its token; None: none), replacing the one before.
+        ``version`` and the answer as in :meth:`update_person_game`."""
+        with self.db:
+            new = self._bump(game_id, version)
+            if new is not None:
+                self.db.execute("UPDATE seats SET invite_hash = ? WHERE game = ? AND seat = ?",
+                                (invite_hash, game_id, seat))
+        return new
 
     _PERSON_SQL = ("SELECT g.id, g.game, g.params, g.status, g.rounds, g.decisions, g.loss_cause, g.history, "
-                   "g.created_at, w.updated_at, w.seed, w.origin, w.campaign "
+                   "g.created_at, w.updated_at, w.seed, w.origin, w.campaign, w.version "
                    "FROM web_games w JOIN games g ON g.id = w.id")
 
     @staticmethod
     def _person_row(row: tuple[Any, ...]) -> dict[str, Any]:
-        gid, game, params, status, rounds, decisions, cause, history, created, updated, seed, origin, campaign = row
+        (gid, game, params, status, rounds, decisions, cause, history, created, updated, seed, origin, campaign,
+         version) = row
         return {"id": gid, "game": game, "params": json.loads(params), "status": status, "rounds": rounds,
                 "decisions": decisions, "loss_cause": cause, "history": json.loads(history or "[]"),
                 "created": created, "updated": updated, "seed": seed, "origin": origin,
-                "campaign": json.loads(campaign) if campaign else None}
+                "campaign": json.loads(campaign) if campaign else None, "version": version}
 
     def person_game(self, game_id: int) -> dict[str, Any] | None:
-        """A browser game with its ``seats`` (token hashes included), or None."""
+        """A browser game with its ``version`` and ``seats`` (token and invitation hashes included), or None."""
         row = self.db.execute(self._PERSON_SQL + " WHERE w.id = ? AND g.deleted_at IS NULL", (game_id,)).fetchone()
         if row is None:
             return None
         out = self._person_row(row)
-        out["seats"] = [{"seat": seat, "kind": kind, "agent": agent, "token_hash": token_hash}
-                        for seat, kind, agent, token_hash in self.db.execute(
-                            "SELECT seat, kind, agent, token_hash FROM seats WHERE game = ? ORDER BY seat",
+        out["seats"] = [{"seat": seat, "kind": kind, "agent": agent, "token_hash": token_hash, "invite_hash": invite}
+                        for seat, kind, agent, token_hash, invite in self.db.execute(
+                            "SELECT seat, kind, agent, token_hash, invite_hash FROM seats WHERE game = ? ORDER BY seat",
                             (game_id,))]
         return out
 
@@ -397,7 +530,7 @@ class Store:
         with their ``deleted_at``."""
         rows = self.db.execute(
             "SELECT g.id, g.game, g.params, g.status, g.rounds, g.decisions, g.loss_cause, "
-            "json_array_length(COALESCE(g.history, '[]')), g.created_at, w.updated_at, g.deleted_at, "
+            f"{self._json_length(_HISTORY)}, g.created_at, w.updated_at, g.deleted_at, "
             "w.campaign IS NOT NULL FROM web_games w JOIN games g ON g.id = w.id WHERE g.deleted_at IS "
             + ("NOT NULL" if deleted else "NULL") + " ORDER BY w.updated_at DESC, w.id DESC")
         keys = ("id", "game", "params", "status", "rounds", "decisions", "loss_cause", "ply", "created", "updated",
@@ -412,23 +545,23 @@ class Store:
         """The browser game that plays game ``game`` of battle ``battle`` of campaign ``name`` (the latest)."""
         row = self.db.execute(
             "SELECT w.id FROM web_games w JOIN games g ON g.id = w.id WHERE g.deleted_at IS NULL AND "
-            "json_extract(campaign, '$.name') = ? AND json_extract(campaign, '$.battle') = ? AND "
-            "json_extract(campaign, '$.game') = ? ORDER BY w.id DESC LIMIT 1",
+            f"{self._json('campaign', 'name')} = ? AND {self._json('campaign', 'battle', True)} = ? AND "
+            f"{self._json('campaign', 'game', True)} = ? ORDER BY w.id DESC LIMIT 1",
             (name, battle, game)).fetchone()
         return None if row is None else int(row[0])
 
     def person_results(self) -> list[dict[str, Any]]:
         """Finished games of people by setup: ``game``, ``params``, ``games``, ``wins``."""
         rows = self.db.execute(
-            "SELECT game, params, COUNT(*), SUM(status = 'won') FROM games "
+            "SELECT game, params, COUNT(*), SUM(CASE WHEN status = 'won' THEN 1 ELSE 0 END) FROM games "
             "WHERE kind = 'person' AND status != 'unfinished' AND deleted_at IS NULL "
             "GROUP BY game, params ORDER BY game, params")
         return [{"game": g, "params": json.loads(p), "games": n, "wins": int(w or 0)} for g, p, n, w in rows]
 
     def series_results(self, game: str | None = None) -> list[dict[str, Any]]:
         """Every series of agents' games (``soloboard report``) with its games and wins."""
-        sql = ("SELECT s.game, s.params, s.agent, COUNT(g.id), SUM(g.status = 'won') FROM series s "
-               "JOIN games g ON g.series_id = s.id")
+        sql = ("SELECT s.game, s.params, s.agent, COUNT(g.id), SUM(CASE WHEN g.status = 'won' THEN 1 ELSE 0 END) "
+               "FROM series s JOIN games g ON g.series_id = s.id")
         args: tuple[Any, ...] = ()
         if game is not None:
             sql += " WHERE s.game = ?"
@@ -470,7 +603,7 @@ class Store:
             # a campaign's game is built from the campaign's components: it cannot outlive it
             ids = [int(r[0]) for r in self.db.execute(
                 "SELECT g.id FROM games g JOIN web_games w ON w.id = g.id WHERE g.deleted_at IS NULL AND "
-                "json_extract(w.campaign, '$.name') = ?", (name,))]
+                f"{self._json('w.campaign', 'name')} = ?", (name,))]
             self.db.executemany("UPDATE games SET deleted_at = ? WHERE id = ?", [(at, i) for i in ids])
         return ids
 
@@ -484,7 +617,7 @@ class Store:
                 return False
             self.db.execute("UPDATE campaigns SET deleted_at = NULL WHERE name = ?", (name,))
             self.db.execute("UPDATE games SET deleted_at = NULL WHERE deleted_at = ? AND id IN (SELECT id FROM "
-                            "web_games WHERE json_extract(campaign, '$.name') = ?)", (row[0], name))
+                            f"web_games WHERE {self._json('campaign', 'name')} = ?)", (row[0], name))
         return True
 
     def remove_campaign(self, name: str) -> int:
@@ -492,7 +625,7 @@ class Store:
         question); how many games went with it (-1: no such campaign)."""
         with self.db:
             gone = [r[0] for r in self.db.execute(
-                "SELECT id FROM web_games WHERE json_extract(campaign, '$.name') = ?", (name,))]
+                f"SELECT id FROM web_games WHERE {self._json('campaign', 'name')} = ?", (name,))]
             self._drop_games(gone)
             cur = self.db.execute("DELETE FROM campaigns WHERE name = ?", (name,))
         return len(gone) if cur.rowcount == 1 else -1
@@ -521,7 +654,7 @@ class Store:
     def next_purge(self) -> float | None:
         """When the oldest deletion still pending was made (None: there is none)."""
         row = self.db.execute("SELECT MIN(at) FROM (SELECT MIN(deleted_at) AS at FROM games UNION ALL "
-                              "SELECT MIN(deleted_at) FROM campaigns)").fetchone()
+                              "SELECT MIN(deleted_at) FROM campaigns) AS pending").fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
     # --- runs -----------------------------------------------------------------------------------
@@ -531,9 +664,9 @@ class Store:
         """Record one invocation; the body may set ``info["games"]``."""
         start = time.perf_counter()
         with self.db:
-            cur = self.db.execute("INSERT INTO runs (command, software, started_at) VALUES (?, ?, ?)",
+            cur = self.db.execute("INSERT INTO runs (command, software, started_at) VALUES (?, ?, ?) RETURNING id",
                                   (command, self.software, _now()))
-        info: dict[str, Any] = {"id": cur.lastrowid, "games": None}
+            info: dict[str, Any] = {"id": int(cur.fetchone()[0]), "games": None}
         try:
             yield info
         finally:

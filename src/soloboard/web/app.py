@@ -8,6 +8,7 @@ JSON API (``api.py``, docs/web.md); its OpenAPI schema is at ``/openapi.json`` a
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import random
 import socket
@@ -30,6 +31,7 @@ from soloboard.core.chance import sample_outcome
 from soloboard.core.registry import game_names, load_game
 from soloboard.core.saves import too_deep
 from soloboard.core.store import Store
+from soloboard.core.store_pg import is_url
 from soloboard.web import views
 from soloboard.web.api import build_router
 from soloboard.web.bounds import MAX_BODY, MAX_BODY_DEPTH
@@ -39,6 +41,9 @@ from soloboard.web.games import GameError, Games
 from soloboard.web.live import Live
 
 STATIC = Path(__file__).with_name("static")
+# serve --workers N: how long the processes have to end after they are asked to, before they are killed
+# (uvicorn's graceful shutdown takes at most 3 s)
+STOP_SECONDS = 10.0
 
 
 def _problem(error: dict[str, Any]) -> str:
@@ -169,11 +174,13 @@ def warm_up() -> None:
 
 
 def create_app(db_path: Path | str | None = None, *, store: Store | None = None) -> FastAPI:
-    """The application over the store at ``db_path`` (None: the store's default path).
+    """The application over the store at ``db_path`` (a SQLite file or a PostgreSQL URL; None: the
+    store's default).
 
     Raises :class:`~soloboard.core.store.StoreError` when the file cannot be used."""
     db = store if store is not None else Store(db_path, threads=True)
-    live = Live()
+    games = Games(db)
+    live = Live(games.marks)  # (moves made by other processes on the store reach the streams through it)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -186,7 +193,7 @@ def create_app(db_path: Path | str | None = None, *, store: Store | None = None)
                   description="Play soloboard's games in the browser: the JSON API (docs/web.md). Every name, "
                               "text, list and nesting depth a request carries is bounded: the bounds are in "
                               f"this schema, and a request's body is at most {MAX_BODY} bytes.")
-    app.state.games = Games(db)
+    app.state.games = games
     app.state.live = live
 
     @app.exception_handler(GameError)
@@ -250,17 +257,28 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None) -> int:
-    """``soloboard serve``: run the server until Ctrl-C; 0, or 2 with a message when it cannot start."""
+def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None, workers: int = 1) -> int:
+    """``soloboard serve``: run the server until Ctrl-C; 0, or 2 with a message when it cannot start.
+    ``db_path``: a SQLite file or a PostgreSQL URL (None: the store's default); ``workers``: how many
+    server processes share the address and the store (docs/web.md, "More than one process")."""
     import sys
-
-    import uvicorn
 
     from soloboard.core.store import StoreError, default_path
 
-    path = Path(db_path).expanduser() if db_path is not None else default_path()
+    target = db_path if db_path is not None else default_path()
+    if isinstance(target, str) and not is_url(target):
+        target = Path(target).expanduser()
+    if workers < 1:
+        print(f"soloboard: --workers must be 1 or more, not {workers}", file=sys.stderr)
+        return 2
+    app: FastAPI | None = None
     try:
-        app = create_app(path)
+        if workers == 1:
+            app = create_app(target)
+            where = app.state.games.store.where
+        else:  # the schema is created (or migrated) once, here, before the processes open the store together
+            with Store(target) as store:
+                where = store.where
     except StoreError as exc:
         print(f"soloboard: {exc}", file=sys.stderr)
         return 2
@@ -270,13 +288,91 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None 
         print(f"soloboard: cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc} "
               "(another server there? choose another --port)", file=sys.stderr)
         return 2
-    warm_up()  # (before the address is printed: the load test and a person start as soon as they see it)
+    # (before the address is printed: the load test and a person start as soon as they see it; before the
+    # processes are forked: they share what it loaded and froze)
+    warm_up()
+    sock.listen(2048)  # connections wait in the queue until a process takes them, from now on
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"soloboard: serving at http://{shown}:{bound}/ (games kept in {path}); Ctrl-C stops it", flush=True)
+    processes = f"; {workers} processes" if workers > 1 else ""
+    print(f"soloboard: serving at http://{shown}:{bound}/ (games kept in {where}{processes}); Ctrl-C stops it",
+          flush=True)
     if host in ("0.0.0.0", "::"):
         print("soloboard: reachable from other devices at this machine's address; the seats' links carry "
               "their secret tokens", flush=True)
+    if app is not None:
+        _run(app, sock)
+        return 0
+    return _supervise(sock, target, workers)
+
+
+def _run(app: FastAPI, sock: socket.socket) -> None:
+    import uvicorn
+
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, lifespan="on")
     _Server.make(config, app.state.live).run(sockets=[sock])
+
+
+def _worker(sock: socket.socket, target: Path | str) -> None:
+    """One server process of ``serve --workers N`` (forked): its own app and store connection, the
+    shared socket."""
+    import signal
+    import sys
+
+    # (the supervisor's handlers are not this process's) uvicorn stops on either signal and, once stopped,
+    # raises it again for the handler found here: that ends the process quietly, with exit code 0
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
+    with contextlib.suppress(KeyboardInterrupt):
+        _run(create_app(target), sock)
+
+
+def _supervise(sock: socket.socket, target: Path | str, workers: int) -> int:
+    """Fork ``workers`` server processes on ``sock`` and watch them: one that dies is replaced; Ctrl-C
+    (which the processes get too, from the terminal) or SIGTERM ends them all, each closing its streams
+    and its store as a single server does, and this waits for them (a process still there after
+    :data:`STOP_SECONDS` is killed)."""
+    import multiprocessing
+    import multiprocessing.connection
+    import os
+    import signal
+    import sys
+    import time
+
+    fork = multiprocessing.get_context("fork")  # the processes share the socket and the warmed-up memory
+    asked: list[int] = []
+
+    def start() -> Any:
+        process = fork.Process(target=_worker, args=(sock, target), daemon=False)
+        process.start()
+        return process
+
+    processes = [start() for _ in range(workers)]
+    previous = {sig: signal.signal(sig, lambda signum, _frame: asked.append(signum))
+                for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        while not asked:
+            multiprocessing.connection.wait([p.sentinel for p in processes], timeout=0.5)
+            for n, process in enumerate(processes):
+                if not asked and not process.is_alive():
+                    print(f"soloboard: server process {process.pid} ended (exit code {process.exitcode}); "
+                          "starting another", file=sys.stderr, flush=True)
+                    processes[n] = start()
+        if asked[0] == signal.SIGINT:  # a terminal's Ctrl-C reached every process: give them a moment
+            deadline = time.monotonic() + 1.0
+            while time.monotonic() < deadline and any(p.is_alive() for p in processes):
+                time.sleep(0.05)
+        for process in processes:
+            if process.is_alive() and process.pid is not None:
+                os.kill(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + STOP_SECONDS
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        sock.close()
     return 0

@@ -1,14 +1,26 @@
 """The games people play in the browser: created, moved, undone, exported and imported.
 
 Each game is a :class:`~soloboard.core.table.Table` (chance, AI seats, undo) kept in memory
-while the server runs and written to the one SQLite store (``core/store.py``: ``games``,
+while the server runs and written to the one store (``core/store.py``: ``games``,
 ``web_games``, ``seats``) on every change before the answer goes out, so a refresh or a
 restart resumes it: a game not in memory is rebuilt from its stored history.
 
-Isolation: one lock per game serialises the requests on that game (two devices of a
-co-operative game cannot interleave a move); different games never wait for each other,
-except for the store's one short write. A seat's secret token is given out once (creation,
-import); the store keeps only its SHA-256 hash and a token is checked with
+Isolation: one lock per game serialises the requests on that game in this process (two devices
+of a co-operative game cannot interleave a move); different games never wait for each other,
+except for the store's one short write.
+
+Several processes (``soloboard serve --workers N``, or servers on several machines sharing a
+PostgreSQL store) each keep their own copy of a game. The store numbers every write of a game
+(``web_games.version``): a process compares the stored version with its copy's before it serves
+the copy, and rebuilds the copy from the store when another process wrote since
+(:meth:`Games._sync`, one indexed read); it writes a move, an undo or a seat only over the version
+its copy came from (optimistic concurrency, :meth:`Games._save`). When another process wrote
+first, nothing is written: the copy is rebuilt from the store and the request checked again,
+so the client's ``ply`` then answers the usual 409 (the game moved on) and no move is lost or
+interleaved. Join links (invitations) are stored too, so any process honours them.
+
+A seat's secret token is given out once (creation, import); the store keeps only its SHA-256
+hash and a token is checked with
 ``hmac.compare_digest``. Every refusal is a :class:`GameError` with the HTTP status the API
 answers (``api.py``).
 """
@@ -21,13 +33,12 @@ import hmac
 import json
 import random
 import secrets
-import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from soloboard.agents import make as make_agent
 from soloboard.agents import names as agent_names
@@ -42,7 +53,9 @@ from soloboard.web.bounds import MAX_ID
 from soloboard.web.catalog import setup_text
 
 AI_BUDGET = STANDARD_BUDGET  # an mcts seat thinks as long as the terminal's 'ai' command (docs/agents.md)
-MAX_SEED = 2**63 - 1  # SQLite's INTEGER
+MAX_SEED = 2**63 - 1  # SQLite's INTEGER, PostgreSQL's BIGINT
+# How often a request tries again when other processes keep writing the game between its read and its write
+WRITE_TRIES = 5
 STATUS = {"won": "won", "lost": "lost", "unfinished": "playing"}
 # The host token's hash is kept as a row of the seats table with this seat number (no schema change:
 # kind 'person', agent 'host'); it lets the game's creator ask for a new join link of any seat.
@@ -51,6 +64,7 @@ HOST_SEAT = -1
 MAX_LISTED = 1000  # games in one answer (``limit``)
 MAX_SEARCH = 100  # characters of the free-text filter (``q``)
 _STATUS_ORDER = {"playing": 0, "won": 1, "lost": 2}
+_T = TypeVar("_T")
 
 
 class GameError(Exception):
@@ -99,6 +113,7 @@ class LiveGame:
     # the campaign game it plays, or the custom battle's components (web/campaigns.py), if any
     campaign: dict[str, Any] | None = None
     deleted: bool = False  # deleted while a request held it: that request changes nothing more
+    version: int = 0  # the store's version of the game this copy is (core/store.py, web_games.version)
 
     @property
     def state(self) -> Any:
@@ -394,15 +409,26 @@ class Games:
 
     # --- finding ------------------------------------------------------------------------------------
 
+    def marks(self, game_ids: Iterable[int]) -> dict[int, tuple[int, int, tuple[str | None, ...]]]:
+        """The games' versions, plies and seat token hashes in the store (what the live streams watch)."""
+        with self.store_lock:
+            return self.store.person_marks(game_ids)
+
     def loaded(self, game_id: int) -> LiveGame | None:
         """The game if it is in memory already (no store read), else None."""
         return self._live.get(game_id)
 
     def get(self, game_id: int) -> LiveGame:
+        """The game, as the store has it now (a copy in memory is checked against the store first)."""
+        with self._locked(game_id) as live:
+            return live
+
+    def _find(self, game_id: int) -> LiveGame:
+        """The game's copy in memory, built from the store if there is none (not checked against the store)."""
         live = self._live.get(game_id)
         if live is not None:
             return live
-        if not 0 < game_id <= MAX_SEED:  # (SQLite's integers: a larger id is no game, not an overflow)
+        if not 0 < game_id <= MAX_SEED:  # (the store's integers: a larger id is no game, not an overflow)
             raise GameError(404, _("There is no game {id}").format(id=game_id))
         with self._loading:  # two first requests for a stored game build it once
             live = self._live.get(game_id)
@@ -410,6 +436,48 @@ class Games:
                 live = self._load(game_id)
                 self._live[game_id] = live
         return live
+
+    @contextlib.contextmanager
+    def _locked(self, game_id: int) -> Iterator[LiveGame]:
+        """The game with its lock held, as the store has it now (:meth:`_sync`)."""
+        live = self._find(game_id)
+        with live.lock:
+            self._sync(live)
+            yield live
+
+    def _sync(self, live: LiveGame) -> None:
+        """Under the game's lock: make this copy the store's game, which another process may have
+        changed or deleted (a 404 then) since the copy was made. One indexed read when nothing changed."""
+        if live.deleted:  # deleted while this request waited for the game
+            raise GameError(404, _("There is no game {id}").format(id=live.id))
+        with self.store_lock:
+            version = self.store.person_version(live.id)
+        if version is None:
+            self._gone(live)
+        elif version != live.version:
+            self._reload(live)
+
+    def _gone(self, live: LiveGame) -> None:
+        live.deleted = True
+        with self._loading:
+            if self._live.get(live.id) is live:
+                del self._live[live.id]
+        raise GameError(404, _("There is no game {id}").format(id=live.id))
+
+    def _reload(self, live: LiveGame) -> None:
+        """Under the game's lock: rebuild the copy from the store in place (the requests waiting for
+        this copy then see the store's game, never a move this process failed to write)."""
+        try:
+            fresh = self._load(live.id)
+        except GameError as exc:
+            if exc.status == 404:
+                self._gone(live)
+            raise
+        live.table, live.seats, live.decisions = fresh.table, fresh.seats, fresh.decisions
+        live.host_hash, live.invites, live.campaign, live.version = (fresh.host_hash, fresh.invites, fresh.campaign,
+                                                                     fresh.version)
+        live.logs.clear()
+        live.forget_pages()
 
     def _load(self, game_id: int) -> LiveGame:
         with self.store_lock:
@@ -436,9 +504,10 @@ class Games:
         ai = {s.seat: _agent(s.agent or "greedy", s.seat) for s in seats if s.kind == "ai"}
         table = Table(game, state, int(row["seed"]), ai)
         live = LiveGame(game_id, row["game"], row["params"], table, seats, decisions_of(table), host_hash=host,
-                        campaign=row.get("campaign"))
+                        campaign=row.get("campaign"), version=int(row["version"]),
+                        invites={s["seat"]: s["invite_hash"] for s in row["seats"] if s.get("invite_hash")})
         if self._advance(live):  # stored halfway through what no person decides (should not happen): finish it
-            self._save(live)
+            self._save(live)  # (another process that finished it first wrote the same moves: nothing is lost)
         return live
 
     def list(self, game: str | None = None, status: str | None = None, q: str = "", sort: str = "updated",
@@ -571,7 +640,7 @@ class Games:
             self._timer.start()
 
     def _timed_purge(self) -> None:
-        with contextlib.suppress(sqlite3.Error):  # the store closed meanwhile: the next start purges the rest
+        with contextlib.suppress(*self.store.errors):  # the store closed meanwhile: the next start purges the rest
             self.purge()
 
     def close(self) -> None:
@@ -592,10 +661,16 @@ class Games:
         live.table.advance()
         return count_decisions(start, live.state.history()[done:])
 
-    def _save(self, live: LiveGame) -> None:
+    def _save(self, live: LiveGame) -> bool:
+        """Write the game over the version this copy came from; False (nothing written) when another
+        process wrote it first: the caller rebuilds the copy (:meth:`_reload`) and checks the request again."""
         live.forget_pages()
         with self.store_lock:
-            self.store.update_person_game(live.id, live.record())
+            version = self.store.update_person_game(live.id, live.record(), live.version)
+        if version is None:
+            return False
+        live.version = version
+        return True
 
     def _seat(self, live: LiveGame, token: str | None) -> int:
         if not token:
@@ -617,39 +692,66 @@ class Games:
     def move(self, game_id: int, token: str | None, ply: int, action: int | None = None,
              notation: str | None = None) -> tuple[LiveGame, int]:
         """A person's move (then chance and AI seats); the game and the ply the move was made at."""
-        live = self.get(game_id)
-        with live.lock:
-            seat = self._seat(live, token)
-            self._fresh(live, ply)
-            to_move = live.table.person_to_move()
-            if to_move is None:
-                raise GameError(409, _("No one can move now: the game is over") if live.state.is_terminal()
-                                else _("No person decides now"), "turn order")
-            if to_move != seat:
-                raise GameError(403, _("It is seat {turn}'s turn, not seat {seat}'s").format(
-                    turn=to_move + 1, seat=seat + 1), "turn order")
-            state = live.state
-            if notation is not None:
-                try:
-                    action = int(state.string_to_action(notation))
-                except IllegalActionError as exc:
-                    raise GameError(422, str(exc), exc.rule or None) from None
-                except ValueError as exc:
-                    raise GameError(400, _("Cannot read the move {text!r}: {why}").format(text=notation, why=exc),
-                                    "notation") from None
-            try:
-                live.table.play(action)
-            except IllegalActionError as exc:
-                raise GameError(422, str(exc), exc.rule or None) from None
-            live.decisions += 1 + self._advance(live)
-            self._save(live)
+        def attempt(live: LiveGame) -> tuple[LiveGame, int] | None:
+            self._play(live, token, ply, action, notation)
+            if not self._save(live):
+                return None
             if live.campaign is not None and live.state.is_terminal() and self.campaigns is not None:
                 self.campaigns.finished(live.campaign, live.state)  # the result goes in the campaign's journal
             return live, ply
 
+        return self._write(game_id, attempt, ply)
+
+    def _write(self, game_id: int, attempt: Callable[[LiveGame], _T | None], ply: int | None = None) -> _T:
+        """``attempt(game)`` under the game's lock, the game as the store has it; ``attempt`` answers None
+        when its write found that another process wrote the game first (nothing was written): the copy is
+        rebuilt from the store and the request tried again, where its checks (the page's ``ply``) refuse
+        what has become stale. Other processes writing every time (seats taken, links asked for, again
+        and again): a 409, and the page reloads the game, as for a stale move."""
+        for _attempt in range(WRITE_TRIES):
+            with self._locked(game_id) as live:
+                try:
+                    done = attempt(live)
+                except GameError:
+                    raise  # (refused by a check: nothing was changed)
+                except Exception:
+                    live.version = -1  # failed half-way (the store unreachable): the next request rebuilds the copy
+                    raise
+                if done is not None:
+                    return done
+                self._reload(live)
+        now = self._find(game_id).ply
+        raise GameError(409, _("The game has moved on (it is at move {now}, your page at {sent}): "
+                               "reload it").format(now=now, sent=now if ply is None else ply), "stale move")
+
+    def _play(self, live: LiveGame, token: str | None, ply: int, action: int | None, notation: str | None) -> None:
+        """Under the game's lock: check the request and play the move, then chance and AI seats."""
+        seat = self._seat(live, token)
+        self._fresh(live, ply)
+        to_move = live.table.person_to_move()
+        if to_move is None:
+            raise GameError(409, _("No one can move now: the game is over") if live.state.is_terminal()
+                            else _("No person decides now"), "turn order")
+        if to_move != seat:
+            raise GameError(403, _("It is seat {turn}'s turn, not seat {seat}'s").format(
+                turn=to_move + 1, seat=seat + 1), "turn order")
+        state = live.state
+        if notation is not None:
+            try:
+                action = int(state.string_to_action(notation))
+            except IllegalActionError as exc:
+                raise GameError(422, str(exc), exc.rule or None) from None
+            except ValueError as exc:
+                raise GameError(400, _("Cannot read the move {text!r}: {why}").format(text=notation, why=exc),
+                                "notation") from None
+        try:
+            live.table.play(action)
+        except IllegalActionError as exc:
+            raise GameError(422, str(exc), exc.rule or None) from None
+        live.decisions += 1 + self._advance(live)
+
     def undo(self, game_id: int, token: str | None, ply: int) -> LiveGame:
-        live = self.get(game_id)
-        with live.lock:
+        def attempt(live: LiveGame) -> LiveGame | None:
             self._seat(live, token)
             self._fresh(live, ply)
             if len(live.people()) > 1:
@@ -666,14 +768,11 @@ class Games:
                 raise GameError(409, _("Nothing to undo: no decision of yours since the start"), "undo")
             live.decisions = decisions_of(live.table)
             live.logs.clear()
-            self._save(live)
-            return live
+            return live if self._save(live) else None
+
+        return self._write(game_id, attempt, ply)
 
     # --- seats: joining on another device, inviting again -------------------------------------------------
-
-    def _store_token(self, game_id: int, seat: int, digest: str) -> None:
-        with self.store_lock:
-            self.store.set_seat_token(game_id, seat, digest)
 
     def _person_seat(self, live: LiveGame, seat: int) -> Seat:
         found = next((s for s in live.seats if s.seat == seat), None)
@@ -685,46 +784,55 @@ class Games:
     def claim(self, game_id: int, seat: int, token: str | None) -> str:
         """The device that opened ``seat``'s join link takes the seat: a fresh token, and every older
         one (the host's copy, earlier links) stops opening it. The new token (told only here)."""
-        live = self.get(game_id)
-        with live.lock:
-            self._fresh(live, live.ply)
+        def attempt(live: LiveGame) -> str | None:
             found = self._person_seat(live, seat)
+            # (after another process's write, the copy is the store's: a link claimed there opens nothing here)
             if not live.opens_invite(seat, token):
                 raise GameError(403, _("This join link of seat {seat} is no longer valid: it was used on another "
                                        "device. Ask the host for a new one").format(seat=seat + 1), "seat token")
             fresh = secrets.token_urlsafe(24)
-            found.token_hash = token_hash(fresh)
+            digest = token_hash(fresh)
+            with self.store_lock:
+                version = self.store.set_seat_token(live.id, seat, digest, live.version)
+            if version is None:
+                return None
+            found.token_hash, live.version = digest, version
             live.invites.pop(seat, None)
             live.forget_pages()
-            self._store_token(live.id, seat, found.token_hash)
             return fresh
+
+        return self._write(game_id, attempt)
 
     def invite(self, game_id: int, seat: int, token: str | None) -> str:
         """A new join link's token for ``seat`` (asked by the seat's holder or the game's host); it opens
-        nothing until claimed, and the latest invitation replaces the one before. Kept in memory: a
-        restart of the server ends it (the host asks again)."""
-        live = self.get(game_id)
-        with live.lock:
+        nothing until claimed, and the latest invitation replaces the one before. Stored (its hash), so
+        that every server process of the store honours it, after a restart too."""
+        def attempt(live: LiveGame) -> str | None:
             self._person_seat(live, seat)
             if not (live.seat_of(token) == seat or live.is_host(token)):
                 raise GameError(403, _("Only the holder of seat {seat} or the game's host can invite to it").format(
                     seat=seat + 1), "seat token")
             invite = secrets.token_urlsafe(24)
-            live.invites[seat] = token_hash(invite)
+            digest = token_hash(invite)
+            with self.store_lock:
+                version = self.store.set_seat_invite(live.id, seat, digest, live.version)
+            if version is None:
+                return None
+            live.invites[seat], live.version = digest, version
             return invite
+
+        return self._write(game_id, attempt)
 
     def check(self, game_id: int, tokens: dict[int, str], host: str | None) -> dict[str, Any]:
         """Which of a device's seat tokens still open their seat, and whether it holds the host token."""
-        live = self.get(game_id)
-        with live.lock:
+        with self._locked(game_id) as live:
             return {"seats": {str(seat): live.seat_of(tok) == seat for seat, tok in tokens.items()},
                     "host": live.is_host(host)}
 
     # --- files ------------------------------------------------------------------------------------------
 
     def export(self, game_id: int) -> str:
-        live = self.get(game_id)
-        with live.lock:
+        with self._locked(game_id) as live:
             ai = [s for s in live.seats if s.kind == "ai"]
             extras: dict[str, Any] = {"dice_seed": live.seed}
             if ai:
