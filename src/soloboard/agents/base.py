@@ -9,9 +9,10 @@ review``. An agent is any object with
 - optionally ``reset(seed)``: a new game starts; an agent that draws random numbers reseeds
   here, so game *i* of a run plays the same whatever the number of processes.
 
-A user's own agent is named ``package.module:Class`` (``--agent mypkg.bots:Clever``): the
-class is built with the keyword arguments ``soloboard.agents.make`` received that its
-constructor accepts (``budget``, ``seed``).
+A user's own agent is named ``package.module:Class`` (``--agent mypkg.bots:Clever``; the
+module is looked for in the current folder too, as ``python -m`` would): the class is built
+with the keyword arguments ``soloboard.agents.make`` received that its constructor accepts
+(``budget``, ``seed``).
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from __future__ import annotations
 import contextlib
 import importlib
 import inspect
+import os
 import random
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -133,13 +137,33 @@ def _load_class(spec: str) -> Any:
     if not module_name or not attr:
         raise ValueError(f"an agent of your own is named package.module:Class, not {spec!r}")
     try:
-        module = importlib.import_module(module_name)
+        module = _import_user_module(module_name)
     except ImportError as exc:
         raise ValueError(f"cannot import the agent's module {module_name!r}: {exc}") from None
     cls = getattr(module, attr, None)
     if cls is None:
         raise ValueError(f"module {module_name!r} has no {attr!r} (agent {spec!r})")
     return cls
+
+
+def _import_user_module(name: str) -> Any:
+    """Import ``name`` as ``python -m`` would, from the current directory too.
+
+    ``soloboard`` is a console script: its ``sys.path`` starts at the script's folder, not at the
+    folder it was started from, so an agent module beside the user (``examples.ppo``, ``mybots``)
+    would not be found. The folder is appended, never put first: an installed module of the same
+    name wins, as it does not under ``python -m``; a worker process inherits the path.
+    """
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        top = name.partition(".")[0]
+        # only the named module itself missing: an import error inside it is the user's to see
+        if exc.name != top or here in sys.path or not (Path(here, top).is_dir() or Path(here, f"{top}.py").is_file()):
+            raise
+    sys.path.append(here)
+    return importlib.import_module(name)
 
 
 def make(name: str, budget: str | float | Budget | None = None, seed: Any = None, **options: Any) -> Agent:

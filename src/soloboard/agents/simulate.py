@@ -101,11 +101,6 @@ def play_indices(task: Task) -> list[tuple[int, GameRecord]]:
     return [(i, play_one(game, agent, game_rng(seed, i))) for i in indices]
 
 
-def _play_range(task: tuple[str, dict[str, Any], AgentSpec, int, int, int]) -> list[GameRecord]:
-    name, params, spec, seed, start, stop = task
-    return [r for _, r in play_indices((name, params, spec, seed, list(range(start, stop))))]
-
-
 @dataclass
 class Summary:
     games: int = 0
@@ -143,28 +138,23 @@ def simulate(
     chunk: int | None = None,
     progress: Callable[[int], None] | None = None,
     budget: str | None = None,
+    ray_address: str | None = None,
 ) -> Summary:
+    """``games`` seeded games of ``agent``: here, on ``jobs`` local processes, or as Ray tasks
+    (``ray_address``: a cluster's address, ``auto``, or ``local`` for a new local instance)."""
     spec = AgentSpec(agent, budget)
     spec.make()  # an unknown agent or a bad budget fails here, before any process starts
     load_game(name, **params)
     if chunk is None:  # searching agents are slow: small batches keep the progress bar moving
         chunk = 250 if agent == "random" else 10 if agent == "greedy" else 1
-    tasks = [(name, params, spec, seed, i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    tasks: list[Task] = [(name, params, spec, seed, list(range(i, min(i + chunk, games))))
+                         for i in range(0, games, chunk)]
     summary = Summary()
-    for records in _run(tasks, jobs):
-        summary.add(records)
+    for _, numbered in run_tasks(tasks, jobs, ray_address):
+        summary.add([record for _, record in numbered])
         if progress:
-            progress(len(records))
+            progress(len(numbered))
     return summary
-
-
-def _run(tasks: list[tuple[str, dict[str, Any], AgentSpec, int, int, int]], jobs: int) -> Iterator[list[GameRecord]]:
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield _play_range(task)
-        return
-    with get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play_range, tasks)
 
 
 # --- seeded series kept in the store: what ``soloboard report`` plays ---------------------------
@@ -222,8 +212,12 @@ def _run_ray(tasks: list[Task], address: str) -> Iterator[tuple[Task, list[tuple
         raise ValueError("--ray needs Ray: pip install 'soloboard[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
-                 include_dashboard=False, log_to_driver=False)
+        try:
+            ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
+                     include_dashboard=False, log_to_driver=False)
+        except ConnectionError as exc:  # no cluster at that address: say what to do, not where Ray failed
+            raise ValueError(f"--ray {address}: {exc} Start one with `ray start --head`, or run on a new local "
+                             "instance with --ray local") from None
     try:
         remote = ray.remote(_numbered)
         pending = {remote.remote(task): task for task in tasks}

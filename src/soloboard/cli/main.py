@@ -91,6 +91,11 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, text + "\n")
 
 
+# the --ray option of sim, report and calibrate (agents/simulate.py, docs/research.md)
+RAY_HELP = ("run the games as Ray tasks: a cluster's address, auto (the cluster `ray start --head` started here, or "
+            "$RAY_ADDRESS), or local (a new Ray instance on this machine)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="soloboard", description=DESCRIPTION, formatter_class=TranslatedHelpFormatter)
     parser.add_argument("--version", action="version", version=f"soloboard {__version__}")
@@ -127,6 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", help="mcts: time or iterations per decision, e.g. 0.3s (default) or 2000it")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--ray", help=RAY_HELP)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -155,7 +161,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only; "
                                                        "0.0.0.0 lets phones on your network join)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
-    p.add_argument("--db", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
+    p.add_argument("--db", help="the store: a SQLite file, or a PostgreSQL database as postgresql://user@host/dbname "
+                                "(default $SOLOBOARD_STORE, else ~/.local/share/soloboard/soloboard.sqlite3)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="server processes sharing the address and the store (default 1; docs/web.md)")
 
     p = sub.add_parser("report", help="win rates of agents over setups: an HTML report (games kept in SQLite)")
     p.add_argument("game", choices=game_names(), help="which game")
@@ -168,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(option.flag, dest=option.dest, help=option.help)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, help="local worker processes (default: every core)")
-    p.add_argument("--ray", help="run the games as Ray tasks: a cluster address, or auto")
+    p.add_argument("--ray", help=RAY_HELP)
     p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
     p.add_argument("--out", default="report.html", help="the HTML file to write (default report.html)")
 
@@ -182,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(option.flag, dest=option.dest, help=option.help)
     p.add_argument("--seed", type=int, default=7, help="seed of the games (use one the map was not fitted on)")
     p.add_argument("--jobs", type=int, help="local worker processes (default: every core)")
-    p.add_argument("--ray", help="run the games as Ray tasks: a cluster address, or auto")
+    p.add_argument("--ray", help=RAY_HELP)
     p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
     p.add_argument("--fit", metavar="FILE", help="fit a new calibration map on these games and write it to FILE")
     p.add_argument("--cross-fit", action="store_true",
@@ -221,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
             from soloboard.cli.sim import run_sim
 
             return run_sim(args.game, _game_params(args), agent=args.agent, games=args.games,
-                           jobs=args.jobs, seed=args.seed, as_json=args.json, budget=args.budget)
+                           jobs=args.jobs, seed=args.seed, as_json=args.json, budget=args.budget, ray=args.ray)
         if args.command == "bench":
             from soloboard.cli.bench import run_bench
 
@@ -238,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from soloboard.web.app import serve
 
-            return serve(args.host, args.port, args.db)
+            return serve(args.host, args.port, args.db, args.workers)
         if args.command == "report":
             from soloboard.cli.report import run_report
 

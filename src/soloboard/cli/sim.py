@@ -14,7 +14,7 @@ from soloboard.agents.simulate import simulate
 
 
 def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: int, seed: int,
-            as_json: bool, console: Console | None = None, budget: str | None = None) -> int:
+            as_json: bool, console: Console | None = None, budget: str | None = None, ray: str | None = None) -> int:
     if games < 1:
         raise ValueError("--games must be at least 1")
     if jobs < 1:
@@ -25,7 +25,7 @@ def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: 
                   console=console, transient=True, disable=as_json) as bar:
         task = bar.add_task("games", total=games)
         summary = simulate(name, params, agent, games, seed=seed, jobs=jobs, budget=budget,
-                           progress=lambda n: bar.advance(task, n))
+                           progress=lambda n: bar.advance(task, n), ray_address=ray)
     elapsed = time.perf_counter() - start
     low, high = summary.wilson()
     result = {
@@ -36,6 +36,7 @@ def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: 
         "games": summary.games,
         "seed": seed,
         "jobs": jobs,
+        "ray": ray,
         "wins": summary.wins,
         "win_rate": summary.win_rate,
         "win_rate_ci95": [round(low, 6), round(high, 6)],
@@ -54,9 +55,10 @@ def run_sim(name: str, params: dict[str, Any], *, agent: str, games: int, jobs: 
     console.print(f"mean rounds: {result['mean_rounds']:.2f}")
     for cause, n in summary.causes.most_common():
         console.print(f"lost - {cause}: {n} ({n / summary.games:.2%})")
+    where = f"on Ray ({ray})" if ray else f"with {jobs} job(s)"
     if agent == "random":
-        console.print(f"{result['games_per_second']:.0f} games/s with {jobs} job(s)")
+        console.print(f"{result['games_per_second']:.0f} games/s {where}")
     else:
-        console.print(f"{result['games_per_second']:.2f} games/s with {jobs} job(s); "
+        console.print(f"{result['games_per_second']:.2f} games/s {where}; "
                       f"{result['seconds_per_decision']:.3f} s per decision")
     return 0
