@@ -89,3 +89,56 @@ def test_map_round_trips_through_json_and_refuses_other_formats() -> None:
 def test_identity_map_is_the_raw_estimate() -> None:
     for r in (0.01, 0.2, 0.5, 0.93):
         assert C.IDENTITY.chance(r) == pytest.approx(r, abs=1e-9)
+
+
+def test_a_map_with_ply_terms_learns_that_an_estimate_means_more_early_on() -> None:
+    """The evaluation is least sure at the start: raw estimates early in a game are too low (the
+    opening is rated 7 % where the agent wins most games), late ones about right. A map with ply
+    terms undoes both; one without them cannot."""
+    rng = random.Random(3)
+    raws, wins, contexts, groups, plies = [], [], [], [], []
+    for game in range(8000):
+        raw = rng.uniform(0.05, 0.95)
+        ply = rng.uniform(0, 300)
+        s = ply / 300
+        # early on (s = 0) the truth is far above the raw estimate; at the end (s = 1) it is the raw estimate
+        z = math.log(raw / (1 - raw)) + 2.0 * (1 - s)
+        truth = 1 / (1 + math.exp(-z))
+        raws.append(raw)
+        wins.append(1.0 if rng.random() < truth else 0.0)
+        contexts.append("t:x")
+        groups.append(game)
+        plies.append(ply)
+    with_ply = C.fit_map(raws, wins, contexts, groups, plies)
+    without = C.fit_map(raws, wins, contexts, groups)
+    assert with_ply.ply_scale == C.PLY_SCALE and len(with_ply.coefficients["t:x"]) == 6
+    early = [i for i in range(len(raws)) if plies[i] < 60]
+    chances = [with_ply.chance(raws[i], "t:x", plies[i]) for i in early]
+    flat = [without.chance(raws[i], "t:x") for i in early]
+    assert C.ece(chances, [wins[i] for i in early]) < 0.04
+    assert C.ece(flat, [wins[i] for i in early]) > 0.08
+    # the same raw estimate is worth more at the start than at the end, and order is kept at every ply
+    assert with_ply.chance(0.3, "t:x", 0) > with_ply.chance(0.3, "t:x", 300) + 0.2
+    for ply in (0, 150, 300):
+        row = [with_ply.chance(r, "t:x", ply) for r in (0.1, 0.3, 0.5, 0.7, 0.9)]
+        assert row == sorted(row)
+    with pytest.raises(ValueError, match="ply"):
+        with_ply.chance(0.5, "t:x")
+    # the map travels as JSON with its ply scale
+    again = C.CalibrationMap.from_json(with_ply.to_json())
+    assert again.chance(0.4, "t:x", 77) == pytest.approx(with_ply.chance(0.4, "t:x", 77))
+
+
+def test_a_first_format_map_still_loads_and_needs_no_ply() -> None:
+    old = {"format": "soloboard-calibration/1", "coefficients": {"": [0.1, 1.2, 0.9]}, "halfwidths": None}
+    cmap = C.CalibrationMap.from_json(old)
+    assert cmap.ply_scale == 0.0
+    assert cmap.chance(0.5) == pytest.approx(1 / (1 + math.exp(-(0.1 + 1.2 * math.log(0.5) - 0.9 * math.log(0.5)))))
+    with pytest.raises(ValueError, match="3 coefficients"):
+        C.CalibrationMap.from_json({**old, "coefficients": {"": [0.1, 1.2]}})
+
+
+def test_a_map_that_would_reverse_moves_drops_its_ply_terms() -> None:
+    assert C._monotone((0.0, 1.0, 1.0, 0.5, -0.5, 0.2))
+    assert not C._monotone((0.0, 1.0, 1.0, 0.5, -1.5, 0.2))  # at the end of a game b + e < 0
+    assert not C._monotone((0.0, -0.1, 1.0))

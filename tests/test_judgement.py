@@ -48,7 +48,7 @@ def test_store_keeps_estimates_and_migrates_older_files(tmp_path: Path) -> None:
     with Store(path) as db:  # a schema 4 file gains the column
         columns = {row[1] for row in db.db.execute("PRAGMA table_info(games)")}
         assert "estimates" in columns
-        assert db._version() == SCHEMA_VERSION == 6
+        assert db._version() == SCHEMA_VERSION == 7
 
 
 def test_calibrate_prints_the_measures_and_fits_a_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -184,9 +184,9 @@ def test_cross_fitting_judges_each_game_by_a_map_that_did_not_see_it() -> None:
     for game in range(400):
         raw = rng.uniform(0.05, 0.6)  # estimates too low, like the old search's
         won = 1.0 if rng.random() < min(raw * 1.5, 1.0) else 0.0
-        for _ in range(5):
+        for ply in range(5):
             rows.append({"setup": "s", "context": "ufs:threat=1", "raw": raw, "chance": raw, "won": won,
-                         "game": (1, game)})
+                         "game": (1, game), "ply": 20 * ply})
     before = figures(rows, C.IDENTITY)
     after = cross_fitted(rows)
     assert len(after) == len(rows) and all(r["interval"] is not None for r in after)
@@ -221,11 +221,15 @@ def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     assert {f"ufs:threat={t}" for t in range(5)} <= set(cmap.coefficients)
     cal = C.calibrator(soloboard.load_game("ufs", threat=1))
     assert cal.calibrated
-    chances = [cal.chance(r) for r in (0.05, 0.2, 0.5, 0.8, 0.95)]
-    assert chances == sorted(chances)  # a map keeps the search's order of moves
-    assert cal.chance(1.0) == 1.0 and cal.chance(0.0) == 0.0
-    # a harder setup: the same raw estimate means a smaller chance
-    assert C.calibrator(soloboard.load_game("ufs", threat=3)).chance(0.5) < cal.chance(0.5)
+    for ply in (0, 40, 120, 400):
+        chances = [cal.chance(r, ply) for r in (0.05, 0.2, 0.5, 0.8, 0.95)]
+        assert chances == sorted(chances), ply  # at one decision, a map keeps the search's order of moves
+        assert cal.chance(1.0, ply) == 1.0 and cal.chance(0.0, ply) == 0.0
+        # a harder setup: the same raw estimate means a smaller chance
+        assert C.calibrator(soloboard.load_game("ufs", threat=3)).chance(0.5, ply) < cal.chance(0.5, ply)
+    assert cmap.ply_scale > 0  # the shipped map reads how far on the game is
+    with pytest.raises(ValueError, match="ply"):
+        cal.chance(0.5)
 
 
 def test_the_learned_value_reads_its_own_features(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -53,9 +53,10 @@ def hints(state: Any, budget: str | float | None = None, top: int = 3, seed: Any
 def chances(state: Any, moves: list[Any]) -> list[MoveChance]:
     """The search's moves (``MoveStats``) with calibrated chances of winning."""
     cal = calibrator(state.game)
+    ply = len(state.history())  # the map reads how far on the game is (the decision's ply)
     out = []
     for m in moves:
-        p = cal.chance(m.win)
+        p = cal.chance(m.win, ply)
         interval = cal.interval(p)
         out.append(MoveChance(m.action, m.visits, p, interval[0] if interval else None,
                               interval[1] if interval else None, m.win, cal.calibrated))

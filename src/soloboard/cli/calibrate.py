@@ -48,9 +48,9 @@ def collect(db: Store, series: list[Any], games: int) -> list[dict[str, Any]]:
     for setup, _spec, s in series:
         cal = C.calibrator(load_game(setup.game, **setup.params))
         for index, won, estimates in db.series_estimates(s.series_id, games):
-            for _ply, raw in estimates:
-                rows.append({"setup": setup.label, "context": cal.context, "raw": float(raw),
-                             "chance": cal.chance(float(raw)), "won": 1.0 if won else 0.0,
+            for ply, raw in estimates:
+                rows.append({"setup": setup.label, "context": cal.context, "raw": float(raw), "ply": int(ply),
+                             "chance": cal.chance(float(raw), int(ply)), "won": 1.0 if won else 0.0,
                              "game": (s.series_id, index)})
     return rows
 
@@ -63,12 +63,16 @@ def cross_fitted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         test = [r for r in rows if r["game"][1] % 2 == half]
         if not train or not test or len({r["won"] for r in train}) < 2:
             raise ValueError("--cross-fit needs won and lost games among both the even and the odd games")
-        cmap = C.fit_map([r["raw"] for r in train], [r["won"] for r in train], [r["context"] for r in train],
-                         [r["game"] for r in train])
+        cmap = _fit_rows(train)
         for r in test:
-            chance = cmap.chance(r["raw"], r["context"])
+            chance = cmap.chance(r["raw"], r["context"], r["ply"])
             out.append({**r, "chance": chance, "interval": cmap.interval(chance)})
     return out
+
+
+def _fit_rows(rows: list[dict[str, Any]]) -> C.CalibrationMap:
+    return C.fit_map([r["raw"] for r in rows], [r["won"] for r in rows], [r["context"] for r in rows],
+                     [r["game"] for r in rows], [r["ply"] for r in rows])
 
 
 def figures(rows: list[dict[str, Any]], cmap: C.CalibrationMap) -> dict[str, Any]:
@@ -165,8 +169,7 @@ def summary_table(summary: list[tuple[str, dict[str, Any]]], level: float) -> Ta
 
 
 def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console: Console) -> int:
-    cmap = C.fit_map([r["raw"] for r in rows], [r["won"] for r in rows], [r["context"] for r in rows],
-                     [r["game"] for r in rows])
+    cmap = _fit_rows(rows)
     # the interval is kept only if, judged on games its map did not see (cross-fitting), its coverage
     # held in every setup: otherwise no interval is shown at all
     try:
@@ -183,7 +186,8 @@ def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console
                   "contexts": sorted(k for k in cmap.coefficients if k),
                   "interval_coverage_cross_fitted": {k: round(v, 3) if v is not None else None
                                                      for k, v in coverage.items()}}
-    fitted = C.CalibrationMap(cmap.coefficients, cmap.halfwidths if honest else None, cmap.level, provenance)
+    fitted = C.CalibrationMap(cmap.coefficients, cmap.halfwidths if honest else None, cmap.level, provenance,
+                              cmap.ply_scale)
     Path(path).write_text(json.dumps(fitted.to_json(), indent=1) + "\n", encoding="utf-8")
     console.print(f"calibration map fitted on {provenance['games']} games ({len(rows)} decisions) written to {path}; "
                   "check it with other seeds")

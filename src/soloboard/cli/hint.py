@@ -117,7 +117,8 @@ def session_ai(session: Any, arg: str) -> bool:
         session.ai_agent = agent
     action = agent.step(state)
     raw = getattr(agent, "last_estimate", None)
-    chance = ("  " + _("chance of winning {p}").format(p=f"{calibrator(state.game).chance(raw):.0%}")
+    shown = calibrator(state.game).chance(raw, len(state.history())) if raw is not None else 0.0
+    chance = ("  " + _("chance of winning {p}").format(p=f"{shown:.0%}")
               if raw is not None else "")
     session.console.print(Text.assemble((_("AI plays") + " ", "dim"), (state.action_to_string(action), "bold"),
                                         (chance, "dim")))

@@ -178,8 +178,8 @@ def _row(setup: Setup, spec: AgentSpec, games: list[dict[str, Any]],
     difficulty = kit(setup.game).difficulty(game)
     # the chances a hint would have shown at the agent's decisions, with how each game ended
     cal = calibrator(game)
-    chances = [(cal.chance(float(raw)), 1.0 if won else 0.0) for _, won, found in estimates or ()
-               for _, raw in found]
+    chances = [(cal.chance(float(raw), int(ply)), 1.0 if won else 0.0) for _, won, found in estimates or ()
+               for ply, raw in found]
     return {
         "setup": setup.label, "group": setup.group, "x": setup.x, "x_text": setup.x_text, "params": setup.params,
         "agent": spec.label, "name": spec.name, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
