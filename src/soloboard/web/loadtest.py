@@ -71,13 +71,15 @@ class Results:
 
 
 @contextlib.contextmanager
-def server(db: Path | None = None, timeout: float = 30.0, started: list[int] | None = None) -> Iterator[str]:
-    """``soloboard serve`` on 127.0.0.1 and a free port in a subprocess; yields its address (and appends the
-    process's id to ``started``, when given)."""
+def server(db: Path | None = None, timeout: float = 30.0, started: list[int] | None = None,
+           workers: int = 1) -> Iterator[str]:
+    """``soloboard serve`` (``--workers``) on 127.0.0.1 and a free port in a subprocess; yields its address
+    (and appends the process's id to ``started``, when given)."""
     with tempfile.TemporaryDirectory(prefix="soloboard-load-") as tmp:
         path = db or Path(tmp) / "load.sqlite3"
         proc = subprocess.Popen([sys.executable, "-m", "soloboard.cli.main", "serve", "--host", "127.0.0.1",
-                                 "--port", "0", "--db", str(path)], stdout=subprocess.PIPE, text=True)
+                                 "--port", "0", "--db", str(path), "--workers", str(workers)],
+                                stdout=subprocess.PIPE, text=True)
         if started is not None:
             started.append(proc.pid)
         try:
@@ -220,12 +222,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="how long the load is offered: no move or game starts after this (default 180)")
     parser.add_argument("--game", choices=[*SETUPS, "mix"], default="mix",
                         help="which game (default mix: ufs, ufs-pnp and monstros in turn)")
+    parser.add_argument("--workers", type=int, default=1, help="the server's processes (serve --workers; default 1)")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.moves < 1 or args.think < 0 or args.seconds <= 0:
-        parser.error("--games and --moves must be at least 1, --think at least 0, --seconds positive")
+    if args.games < 1 or args.moves < 1 or args.workers < 1 or args.think < 0 or args.seconds <= 0:
+        parser.error("--games, --moves and --workers must be at least 1, --think at least 0, --seconds positive")
     load_before = os.getloadavg()[0]
     pids: list[int] = []
-    with server(started=pids) as address:
+    with server(started=pids, workers=args.workers) as address:
         cpu_before = cpu_seconds(pids[0])
         results = asyncio.run(load(address, args.games, args.moves, args.think, args.seconds, args.game))
         cpu_after = cpu_seconds(pids[0])
@@ -233,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     pause = (f"a mean think time of {args.think:g} s between a player's moves" if args.think
              else "no think time (saturated)")
     print(f"offered load: {args.games} games ({args.game}) played at once for {args.seconds:g} s, each followed by a "
-          f"new one when it ends or has made {args.moves} moves; {pause}; against {address}")
+          f"new one when it ends or has made {args.moves} moves; {pause}; against {address} "
+          f"({args.workers} server process{'es' if args.workers > 1 else ''})")
     print(f"{s['moves']} moves in {s['seconds']:.1f} s ({s['moves_per_second'] or 0:.1f} moves/s), "
           f"{s['games']} games created, {s['finished']} finished, {s['errors']} errors")
     if s["moves"]:
