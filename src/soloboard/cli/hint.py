@@ -117,9 +117,10 @@ def session_ai(session: Any, arg: str) -> bool:
         session.ai_agent = agent
     action = agent.step(state)
     raw = getattr(agent, "last_estimate", None)
-    shown = calibrator(state.game).chance(raw, len(state.history())) if raw is not None else 0.0
-    chance = ("  " + _("chance of winning {p}").format(p=f"{shown:.0%}")
-              if raw is not None else "")
+    chance = ""
+    if raw is not None:
+        shown = calibrator(state.game).chance(raw, len(state.history()))
+        chance = "  " + _("chance of winning {p}").format(p=f"{shown:.0%}")
     session.console.print(Text.assemble((_("AI plays") + " ", "dim"), (state.action_to_string(action), "bold"),
                                         (chance, "dim")))
     session.play(action)

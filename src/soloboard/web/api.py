@@ -189,9 +189,8 @@ class FastJSON(JSONResponse):
 
 def _log(live: LiveGame, lang: str) -> list[dict[str, Any]]:
     """The narrated log, extended from what was told before (the lock is held): a long game's log is
-    narrated once, not at every move. (The cache's third place, once the log's JSON, stays empty: an
-    answer encodes what it carries once, with everything else in it.)"""
-    upto, entries, _unused = live.logs.get(lang, (0, [], b""))
+    narrated once, not at every move."""
+    upto, entries = live.logs.get(lang, (0, []))
     ply = live.ply
     if upto > ply:  # (an undo forgets the cache; this is for a state changed another way)
         upto, entries = 0, []
@@ -199,7 +198,7 @@ def _log(live: LiveGame, lang: str) -> list[dict[str, Any]]:
         new = views.log_entries(live.table.events(upto), live.state)
         if new:
             entries = entries + new
-        live.logs[lang] = (ply, entries, b"")
+        live.logs[lang] = (ply, entries)
     return entries
 
 

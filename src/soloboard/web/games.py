@@ -107,8 +107,8 @@ class LiveGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
     host_hash: str | None = None  # the game's creator's token: may ask for a new join link of any seat
     invites: dict[int, str] = field(default_factory=dict)  # seat -> hash of its open join link's token
-    # lang -> (ply, log entries, their JSON); (lang, seat) -> (ply, the game JSON)
-    logs: dict[str, tuple[int, list[dict[str, Any]], bytes]] = field(default_factory=dict)
+    # lang -> (ply, the narrated log entries); (lang, seat) -> (ply, the game JSON)
+    logs: dict[str, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
     pages: dict[tuple[str, int | None], tuple[int, bytes]] = field(default_factory=dict)
     # the campaign game it plays, or the custom battle's components (web/campaigns.py), if any
     campaign: dict[str, Any] | None = None
