@@ -9,6 +9,8 @@ import contextlib
 import io
 import re
 
+import numpy as np
+
 from soloboard.cli.main import main
 from soloboard.research import bench
 
@@ -49,3 +51,17 @@ def test_without_options_every_kits_settings_are_measured() -> None:
     assert labels == ["ufs", "ufs-pnp", "monstros solo", "monstros 4 seats"]
     assert [env_id for *_, env_id in bench.settings("monstros")] == ["soloboard/monstros-solo-v0", None]
     assert bench.settings("ufs", {"threat": 2}) == [("ufs threat=2", "ufs", {"threat": 2}, "soloboard/ufs-v0")]
+
+
+def test_random_legal_picks_a_legal_action_in_every_game_and_0_where_none_is() -> None:
+    generator = np.random.default_rng(0)
+    masks = np.zeros((50, 517), np.int8)
+    for i in range(1, 50):
+        masks[i, generator.choice(517, i % 7 + 1, replace=False)] = 1
+    seen: set[int] = set()
+    for _ in range(200):
+        actions = bench.random_legal(masks, generator, masks.shape)
+        assert actions[0] == 0
+        assert all(masks[i, actions[i]] for i in range(1, 50))
+        seen.add(int(actions[7]))
+    assert seen == set(np.flatnonzero(masks[7]))  # every legal action of a game comes up

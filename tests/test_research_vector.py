@@ -6,6 +6,8 @@ Needs the research extra (CI installs it), never a skip.
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 import gymnasium
@@ -14,7 +16,7 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 from soloboard.research import gym_env
-from soloboard.research.vector_env import SoloboardVectorEnv
+from soloboard.research.vector_env import SPIN_SECONDS, SoloboardVectorEnv, _Waiter
 
 SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("soloboard/ufs-v0", {"threat": 1}),
@@ -198,3 +200,53 @@ def test_workers_stop_when_closed_or_forgotten() -> None:
     del forgotten  # no close(): the worker is told to stop all the same
     procs[0].join(timeout=5)
     assert not procs[0].is_alive()
+
+
+def test_a_worker_that_dies_is_an_error_not_a_hang() -> None:
+    envs = SoloboardVectorEnv(4, "ufs", workers=2)
+    _, info = envs.reset(seed=0)
+    envs.step(pick(info["action_mask"], np.random.default_rng(0)))
+    envs._procs[0].kill()
+    envs._procs[0].join(timeout=5)
+    with pytest.raises(RuntimeError, match=r"worker process .* is gone"):
+        envs.step(np.zeros(4, np.int64))
+    envs.close()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_long_pauses_between_steps_change_nothing(workers: int) -> None:
+    """After long pauses a worker sleeps on its semaphore instead of polling: the games go on the same."""
+    quick = SoloboardVectorEnv(4, "ufs", workers=workers)
+    slow = SoloboardVectorEnv(4, "ufs", workers=workers)
+    a, info_a = quick.reset(seed=3)
+    b, _ = slow.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for step in range(30):
+        actions = pick(info_a["action_mask"], rng)
+        a, ra, _, _, info_a = quick.step(actions)
+        if step % 3 == 0:
+            time.sleep(0.01)  # longer than a worker ever polls
+        b, rb, _, _, _ = slow.step(actions)
+        np.testing.assert_array_equal(a, b)
+        np.testing.assert_array_equal(ra, rb)
+    quick.close()
+    slow.close()
+
+
+def test_the_waiter_polls_after_short_waits_and_sleeps_after_long_ones() -> None:
+    sem = threading.Semaphore(0)
+    waiter = _Waiter(lambda: True)
+    for _ in range(30):
+        threading.Timer(0.01, sem.release).start()
+        waiter.take(sem)
+    assert waiter.usual > SPIN_SECONDS  # so the next wait sleeps at once
+    for _ in range(60):
+        sem.release()
+        waiter.take(sem)
+    assert waiter.usual < SPIN_SECONDS  # polling again
+
+
+def test_a_waiter_whose_other_side_is_gone_stops_waiting() -> None:
+    waiter = _Waiter(lambda: False)
+    with pytest.raises(EOFError):
+        waiter.take(threading.Semaphore(0))

@@ -80,48 +80,48 @@ class SoloboardEnv(Env):
         self.action_space = spaces.Discrete(self.num_actions)
         self._no_actions = bytes(self.num_actions)
         self._raw = self.encoder.raw
+        self._fresh()
+
+    def sibling(self) -> SoloboardEnv:
+        """A new environment of the same setting over this one's game object, so that both share the
+        engine's tables and caches (the vector environment's games in one process: with a game
+        object each, every game would fill caches of its own)."""
+        env = type(self).__new__(type(self))
+        for name in ("game", "render_mode", "illegal_action", "encoder", "num_actions", "_no_actions", "_raw"):
+            setattr(env, name, getattr(self, name))
+        env.observation_space = spaces.Box(low=self.observation_space.low, high=self.observation_space.high,
+                                           dtype=np.float32)
+        env.action_space = spaces.Discrete(self.num_actions)
+        env._fresh()
+        return env
+
+    def _fresh(self) -> None:
+        """No episode yet: ``reset()`` starts one."""
         self.state: Any = None  # the soloboard state: read it, never move it
         self._rng = random.Random()
-        self._legal: list[int] = []
         self._flags = self._no_actions  # the current mask, as bytes (read by step's legality check)
+        self._mask = bytearray(self._no_actions)  # the same, the buffer under the last mask given out
         self._over = True
 
     # --- Gymnasium API ----------------------------------------------------------------------
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        super().reset(seed=seed)
-        self._rng = random.Random(int(self.np_random.integers(2**63)))
-        self.state = self.game.new_initial_state()
-        self._over = False
-        self._resolve_chance()
-        return self._observe(False)
+        ending = self._start(seed, options)
+        info: dict[str, Any] = {"action_mask": np.frombuffer(self._mask, np.int8), "illegal_action": False}
+        if ending is not None:
+            info.update(ending)
+        return self._observation(), info
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
-        act = action if action.__class__ is int else _as_int(action)
-        if not 0 <= act < self.num_actions or not self._flags[act]:  # the mask's bytes: no list scan
-            return self._refuse()
-        state = self.state
-        state.apply_action(act)
-        if state.is_chance_node():
-            rng = self._rng
-            while state.is_chance_node():
-                state.apply_action(sample_outcome(state, rng))
-        obs, info = self._observe(False)
-        if self._over:
-            return obs, state.returns()[0], True, False, info
-        return obs, 0.0, False, False, info
-
-    def _refuse(self) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """An illegal action: the game is unchanged (see the module's docstring)."""
-        obs, info = self._observe(True)
-        if self.illegal_action == "noop":
-            return obs, 0.0, False, False, info
-        self._over = True
-        info["result"] = "lost"
-        info["loss_cause"] = "illegal action"
-        return obs, 0.0, True, False, info
+        reward, terminated, illegal, ending = self._transition(action if action.__class__ is int else _as_int(action))
+        # a new mask object every step (users keep them); after an illegal action, of the unchanged position
+        mask = np.frombuffer(self._flags, np.int8).copy() if illegal else np.frombuffer(self._mask, np.int8)
+        info: dict[str, Any] = {"action_mask": mask, "illegal_action": illegal}
+        if ending is not None:
+            info.update(ending)
+        return self._observation(), reward, terminated, False, info
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -133,7 +133,33 @@ class SoloboardEnv(Env):
         """The legal-action mask of the current position (int8, one entry per action id)."""
         return np.frombuffer(self._flags, np.int8).copy()  # from our copy: the info's array is the caller's
 
-    # --- inside -------------------------------------------------------------------------------
+    # --- the core, shared with the vector environment (which writes bytes, not arrays) ----------
+
+    def _start(self, seed: int | None, options: dict[str, Any] | None) -> dict[str, str] | None:
+        """A new episode: the game set up and its chance resolved; its ending info if it is over already."""
+        super().reset(seed=seed)
+        self._rng = random.Random(int(self.np_random.integers(2**63)))
+        self.state = self.game.new_initial_state()
+        self._over = False
+        self._resolve_chance()
+        return self._settle()
+
+    def _transition(self, act: int) -> tuple[float, bool, bool, dict[str, str] | None]:
+        """One step's ``(reward, terminated, illegal, ending info)``; an illegal action (see the
+        module's docstring) leaves the game unchanged. The hot path of ``step``."""
+        if not 0 <= act < self.num_actions or not self._flags[act]:  # the mask's bytes: no list scan
+            if self.illegal_action == "noop":
+                return 0.0, False, True, None
+            self._over = True
+            return 0.0, True, True, {"result": "lost", "loss_cause": "illegal action"}
+        state = self.state
+        state.apply_action(act)
+        if state.is_chance_node():
+            self._resolve_chance()
+        ending = self._settle()
+        if ending is None:
+            return 0.0, False, False, None
+        return state.returns()[0], True, False, ending
 
     def _resolve_chance(self) -> None:
         state = self.state
@@ -141,25 +167,23 @@ class SoloboardEnv(Env):
         while state.is_chance_node():
             state.apply_action(sample_outcome(state, rng))
 
-    def _observe(self, illegal: bool) -> tuple[Any, dict[str, Any]]:
-        """The observation and info of the current position (the hot path of ``step``)."""
+    def _settle(self) -> dict[str, str] | None:
+        """The new position's mask (``_mask``: a fresh buffer for the caller's array; ``_flags``: our
+        copy), and its ending info if the game is over."""
         state = self.state
-        if illegal:  # the position is unchanged; a new mask object all the same (users keep them)
-            mask = np.frombuffer(self._flags, np.int8).copy()
-            legal = self._legal
-        else:
-            self._legal = legal = state.legal_actions()
-            flags = bytearray(self._no_actions)
-            for a in legal:
-                flags[a] = 1
-            self._flags = bytes(flags)  # our own copy: a user may write into the mask they were given
-            mask = np.frombuffer(flags, np.int8)
-        info: dict[str, Any] = {"action_mask": mask, "illegal_action": illegal}
+        legal = state.legal_actions()
+        flags = bytearray(self._no_actions)
+        for a in legal:
+            flags[a] = 1
+        self._mask = flags
+        self._flags = bytes(flags)  # our own copy: a user may write into the mask they were given
         if not legal and state.is_terminal():
             self._over = True
-            info["result"] = "won" if state.returns()[0] > 0 else "lost"
-            info["loss_cause"] = state.loss_cause
-        return np.frombuffer(self._raw(state, 0), np.uint8).astype(np.float32), info
+            return {"result": "won" if state.returns()[0] > 0 else "lost", "loss_cause": state.loss_cause}
+        return None
+
+    def _observation(self) -> Any:
+        return np.frombuffer(self._raw(self.state, 0), np.uint8).astype(np.float32)
 
 
 def _as_int(action: Any) -> int:

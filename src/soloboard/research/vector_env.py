@@ -22,17 +22,20 @@ Every registered id (``soloboard/ufs-v0``, ...) has this class as its ``vector_e
   sub-environments whose episode ended on this step.
 - ``workers``: processes stepping the games, this one included (default 1: all here). With
   more, the games are split into that many shares: this process steps the first, each
-  worker process another, writing observations and masks into shared memory; one round
-  trip per worker per step, so a share needs several games for the processes to pay
-  (``docs/research.md`` has the figures).
+  worker process another, in parallel. The games write their observations (as bytes: one
+  float32 conversion for the whole batch) and masks straight into shared memory, and a step's
+  order and answer are semaphores, so a step costs one signal each way; still, give each
+  process several games (16 or more: ``docs/research.md`` has the figures).
+- The games of one process share one game object, so they share the engine's caches.
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+import os
 import pickle
-from multiprocessing.connection import Connection
+import time
 from typing import Any, ClassVar
 
 from soloboard.research._deps import require
@@ -48,54 +51,65 @@ ENDING_KEYS = ("result", "loss_cause")  # the info keys only the last step of an
 
 
 class _Batch:
-    """A share of the games, stepped in turn; results go into the arrays it is given (shared or not)."""
+    """A share of the games, stepped in turn. Each game's observation and mask go into the arrays
+    it is given (shared memory or not) as bytes, row by row: the observations stay uint8 here and
+    become one float32 array for the whole batch in ``step``'s answer."""
 
     def __init__(self, envs: list[SoloboardEnv], obs: Any, mask: Any, reward: Any, term: Any, trunc: Any,
                  illegal: Any) -> None:
         self.envs = envs
-        self.obs, self.mask, self.reward, self.term, self.trunc, self.illegal = obs, mask, reward, term, trunc, illegal
+        self.size = obs.shape[1]
+        self.actions = mask.shape[1]
+        self.obs = memoryview(obs).cast("B")  # flat byte views: a row is one slice assignment (a memcpy)
+        self.mask = memoryview(mask.view(np.uint8)).cast("B")
+        # typed memoryviews ('d', '?'): an item is set without numpy's per-call cost
+        self.reward: Any = memoryview(reward)
+        self.term: Any = memoryview(term)
+        self.trunc: Any = memoryview(trunc)
+        self.illegal: Any = memoryview(illegal)
         self.needs_reset = [False] * len(envs)
 
     def reset(self, seeds: list[int | None], options: dict[str, Any] | None) -> list[tuple[int, dict[str, Any]]]:
+        endings: list[tuple[int, dict[str, Any]]] = []
         for i, (env, seed) in enumerate(zip(self.envs, seeds, strict=True)):
-            obs, info = env.reset(seed=seed, options=options)
-            self._write(i, obs, info)
-            self.reward[i] = 0.0
-            self.term[i] = self.trunc[i] = False
-            self.needs_reset[i] = False
-        return []
+            ending = env._start(seed, options)
+            self._write(i, env, 0.0, False, False)
+            if ending is not None:
+                endings.append((i, ending))
+        return endings
 
     def step(self, actions: Any) -> list[tuple[int, dict[str, Any]]]:
         """Step every game (reset the ones that ended last step); the ending infos, by index."""
         endings: list[tuple[int, dict[str, Any]]] = []
-        for i, env in enumerate(self.envs):
-            if self.needs_reset[i]:
-                obs, info = env.reset()
-                reward, terminated, truncated = 0.0, False, False
+        needs_reset = self.needs_reset
+        for i, (env, act) in enumerate(zip(self.envs, actions.tolist(), strict=True)):
+            if needs_reset[i]:
+                ending = env._start(None, None)
+                reward, terminated, illegal = 0.0, False, False
             else:
-                obs, reward, terminated, truncated, info = env.step(int(actions[i]))
-            self._write(i, obs, info)
-            self.reward[i] = reward
-            self.term[i] = terminated
-            self.trunc[i] = truncated
-            ended = terminated or truncated
-            self.needs_reset[i] = ended
-            if ended:
-                endings.append((i, {k: info[k] for k in ENDING_KEYS if k in info}))
+                reward, terminated, illegal, ending = env._transition(act)
+            self._write(i, env, reward, terminated, illegal)
+            if ending is not None:
+                endings.append((i, ending))
         return endings
 
-    def _write(self, i: int, obs: Any, info: dict[str, Any]) -> None:
-        self.obs[i] = obs
-        self.mask[i] = info["action_mask"]
-        self.illegal[i] = info["illegal_action"]
+    def _write(self, i: int, env: SoloboardEnv, reward: float, terminated: bool, illegal: bool) -> None:
+        size, actions = self.size, self.actions
+        self.obs[i * size:(i + 1) * size] = env._raw(env.state, 0)
+        self.mask[i * actions:(i + 1) * actions] = env._flags
+        self.reward[i] = reward
+        self.term[i] = terminated
+        self.trunc[i] = False
+        self.illegal[i] = illegal
+        self.needs_reset[i] = terminated
 
     def render(self) -> list[str | None]:
         return [env.render() for env in self.envs]
 
 
 def _specs(n: int, size: int, actions: int) -> list[tuple[tuple[int, ...], Any]]:
-    """Shapes and types of the batch's arrays: obs, mask, reward, terminated, truncated, illegal, actions."""
-    return [((n, size), np.float32), ((n, actions), np.int8), ((n,), np.float64),
+    """Shapes and types of the batch's arrays: obs (as bytes), mask, reward, terminated, truncated, illegal, actions."""
+    return [((n, size), np.uint8), ((n, actions), np.int8), ((n,), np.float64),
             ((n,), np.bool_), ((n,), np.bool_), ((n,), np.bool_), ((n,), np.int64)]
 
 
@@ -108,31 +122,82 @@ def _arrays(specs: list[tuple[tuple[int, ...], Any]], ctx: Any = None) -> tuple[
     return raws, views
 
 
-STEP = b"s"  # the step order: the actions are in shared memory already, so it is one byte
+SPIN_SECONDS = 0.002  # the longest a side polls for the other's signal before it sleeps on it
 
 
-def _worker(conn: Connection, make: dict[str, Any], start: int, stop: int, raws: list[Any],
+class _Line:
+    """The orders between this process and one worker. A step is a pair of semaphores (the
+    actions and results are in shared memory already); anything else (reset, render, close, the
+    infos of games that ended) goes through the pipe, with a flag saying a message is there."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.go = ctx.Semaphore(0)  # this process -> worker: an order is ready
+        self.done = ctx.Semaphore(0)  # worker -> this process: the order is carried out
+        self.on_pipe = ctx.RawArray("b", 2)  # [0]: the order is on the pipe, [1]: the answer is
+        self.conn, self.worker_conn = ctx.Pipe()
+
+
+class _Waiter:
+    """Takes a semaphore for one side of a line. When that side's waits have been short, it polls
+    the semaphore first (up to about twice the usual wait): the other side's signal is then seen
+    without the system calls of sleeping and waking, which on this project's machine cost about
+    as much as a game's step. When they have been long (a learner's policy between two steps),
+    it sleeps at once: polling would only take a core from the learner."""
+
+    def __init__(self, alive: Any) -> None:
+        self.alive = alive  # checked twice a second while asleep
+        self.usual = 0.0  # moving average of this side's waits, in seconds
+
+    def take(self, sem: Any) -> None:
+        acquire = sem.acquire
+        clock = time.perf_counter
+        start = clock()
+        got = False
+        if self.usual < SPIN_SECONDS:
+            deadline = start + min(SPIN_SECONDS, 4 * self.usual + 200e-6)
+            while not (got := acquire(False)) and clock() < deadline:
+                pass
+        while not got:
+            got = acquire(timeout=0.5)
+            if not got and not self.alive():
+                raise EOFError("the other process is gone")
+        self.usual += 0.1 * (min(clock() - start, 1.0) - self.usual)
+
+
+STEP = b"s"
+
+
+def _worker(line: _Line, make: dict[str, Any], start: int, stop: int, raws: list[Any],
             specs: list[tuple[tuple[int, ...], Any]]) -> None:
     """A worker process: steps games ``start..stop`` on the parent's orders until told to close."""
+    line.conn.close()
+    conn = line.worker_conn
     views = [np.frombuffer(raw, dtype).reshape(shape)[start:stop] for raw, (shape, dtype) in zip(raws, specs,
                                                                                                   strict=True)]
     actions = views.pop()
-    batch = _Batch([SoloboardEnv(**make) for _ in range(start, stop)], *views)
+    first = SoloboardEnv(**make)
+    batch = _Batch([first] + [first.sibling() for _ in range(start + 1, stop)], *views)
+    parent = os.getppid()
+    waiter = _Waiter(lambda: os.getppid() == parent)
+    on_pipe = line.on_pipe
     try:
         while True:
-            message = conn.recv_bytes()
-            if message == STEP:
+            waiter.take(line.go)
+            if not on_pipe[0]:  # a step
                 endings = batch.step(actions)
-                conn.send_bytes(pickle.dumps(endings) if endings else b"")
+                on_pipe[1] = 1 if endings else 0
+                if endings:
+                    conn.send_bytes(pickle.dumps(endings))
+                line.done.release()
                 continue
-            command, payload = pickle.loads(message)
-            if command == "reset":
-                conn.send_bytes(pickle.dumps(batch.reset(*payload)))
-            elif command == "render":
-                conn.send_bytes(pickle.dumps(batch.render()))
-            else:  # "close"
+            command, payload = pickle.loads(conn.recv_bytes())
+            if command == "close":
                 break
-    except (EOFError, KeyboardInterrupt):  # the parent went away
+            answer = batch.reset(*payload) if command == "reset" else batch.render()
+            on_pipe[1] = 1
+            conn.send_bytes(pickle.dumps(answer))
+            line.done.release()
+    except (EOFError, OSError, KeyboardInterrupt):  # the parent went away
         pass
     finally:
         for env in batch.envs:
@@ -161,7 +226,8 @@ class SoloboardVectorEnv(VectorBase):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         size, actions = probe.encoder.size, probe.num_actions
-        self._conns: list[Connection] = []
+        self._lines: list[_Line] = []
+        self._waiters: list[_Waiter] = []
         self._procs: list[Any] = []
         self._closed = False
         # this process steps the first share itself and the workers the others, so two
@@ -172,16 +238,17 @@ class SoloboardVectorEnv(VectorBase):
         raws, views = _arrays(specs, ctx)
         self._actions = views.pop()
         own = self._bounds[1]
-        self._batch = _Batch([probe] + [SoloboardEnv(**make) for _ in range(own - 1)],
+        self._batch = _Batch([probe] + [probe.sibling() for _ in range(own - 1)],
                              *(view[:own] for view in views))
         for start, stop in zip(self._bounds[1:], self._bounds[2:], strict=False):
             assert ctx is not None
-            parent, child = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(child, make, start, stop, raws, specs), daemon=True)
+            line = _Line(ctx)
+            proc = ctx.Process(target=_worker, args=(line, make, start, stop, raws, specs), daemon=True)
             proc.start()
-            child.close()
-            self._conns.append(parent)
+            line.worker_conn.close()
+            self._lines.append(line)
             self._procs.append(proc)
+            self._waiters.append(_Waiter(proc.is_alive))
         self._obs, self._mask, self._reward, self._term, self._trunc, self._illegal = views
         self._all = np.ones(num_envs, np.bool_)
 
@@ -202,8 +269,8 @@ class SoloboardVectorEnv(VectorBase):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"{len(seeds)} seeds for {self.num_envs} environments")
-        self._run("reset", lambda lo, hi: (seeds[lo:hi], options))
-        return self._obs.copy(), self._info([])
+        endings = self._run("reset", lambda lo, hi: (seeds[lo:hi], options))
+        return self._obs.astype(np.float32), self._info(endings)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         acts = np.asarray(actions)
@@ -212,17 +279,17 @@ class SoloboardVectorEnv(VectorBase):
         if acts.dtype.kind not in "iu":  # floats, bools...: no action id, as for the single environment
             acts = np.full(self.num_envs, -1, np.int64)
         endings = self._run("step", acts)
-        return (self._obs.copy(), self._reward.copy(), self._term.copy(), self._trunc.copy(),
+        return (self._obs.astype(np.float32), self._reward.copy(), self._term.copy(), self._trunc.copy(),
                 self._info(endings))
 
     def render(self) -> tuple[str | None, ...] | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: make the environment with render_mode='ansi'")
             return None
-        for conn in self._conns:
-            conn.send_bytes(pickle.dumps(("render", None)))
+        for line in self._lines:
+            self._send(line, ("render", None))
         own = self._batch.render()
-        return tuple(own + [picture for conn in self._conns for picture in pickle.loads(conn.recv_bytes())])
+        return tuple(own + [picture for pictures in self._answers() for picture in pictures])
 
     def close_extras(self, **kwargs: Any) -> None:
         if self._closed:
@@ -230,15 +297,15 @@ class SoloboardVectorEnv(VectorBase):
         self._closed = True
         for env in self._batch.envs:
             env.close()
-        for conn in self._conns:
+        for line in self._lines:
             with contextlib.suppress(BrokenPipeError, OSError):  # the worker is gone already
-                conn.send_bytes(pickle.dumps(("close", None)))
+                self._send(line, ("close", None))
         for proc in self._procs:
             proc.join(timeout=5)
             if proc.is_alive():
                 proc.terminate()
-        for conn in self._conns:
-            conn.close()
+        for line in self._lines:
+            line.conn.close()
 
     def __del__(self) -> None:
         if not getattr(self, "_closed", True):  # a forgotten close(): the workers would wait for orders
@@ -247,24 +314,42 @@ class SoloboardVectorEnv(VectorBase):
     # --- inside -------------------------------------------------------------------------------
 
     def _run(self, command: str, payload: Any) -> list[tuple[int, dict[str, Any]]]:
-        """One order to every share (the workers', then this process's own): the ending infos, by global index."""
+        """One order to every share (the workers', then this process's own): the ending infos, by global index.
+        ``payload``: the actions of a step; for a reset, ``payload(lo, hi)`` gives the share's arguments."""
         if self._closed:
             raise RuntimeError("the environment is closed")
         bounds = self._bounds
         if command == "step":
             self._actions[:] = payload
-            for conn in self._conns:
-                conn.send_bytes(STEP)
-            out = self._batch.step(self._actions)
+            for line in self._lines:
+                line.on_pipe[0] = 0
+                line.go.release()
+            out = self._batch.step(self._actions[:bounds[1]])
         else:
-            for w, conn in enumerate(self._conns, start=1):
-                conn.send_bytes(pickle.dumps((command, payload(bounds[w], bounds[w + 1]))))
+            for w, line in enumerate(self._lines, start=1):
+                self._send(line, (command, payload(bounds[w], bounds[w + 1])))
             out = self._batch.reset(*payload(0, bounds[1]))
-        for start, conn in zip(bounds[1:], self._conns, strict=False):
-            reply = conn.recv_bytes()
-            if reply:
-                out += [(start + i, info) for i, info in pickle.loads(reply)]
+        for start, answer in zip(bounds[1:], self._answers(), strict=False):
+            out += [(start + i, info) for i, info in answer]
         return out
+
+    def _send(self, line: _Line, order: tuple[str, Any]) -> None:
+        """An order other than a step: through the pipe."""
+        line.on_pipe[0] = 1
+        line.conn.send_bytes(pickle.dumps(order))
+        line.go.release()
+
+    def _answers(self) -> list[Any]:
+        """Every worker's answer to the last order (``[]`` for a step where no game ended)."""
+        answers = []
+        for line, proc, waiter in zip(self._lines, self._procs, self._waiters, strict=True):
+            try:
+                waiter.take(line.done)
+            except EOFError:
+                raise RuntimeError(f"a worker process of the vector environment is gone (pid {proc.pid}, "
+                                   f"exit code {proc.exitcode})") from None
+            answers.append(pickle.loads(line.conn.recv_bytes()) if line.on_pipe[1] else [])
+        return answers
 
     def _info(self, endings: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
         """Gymnasium's vector info: each key with its ``_key`` mask (every game has a mask and the illegal flag)."""
