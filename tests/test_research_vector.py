@@ -177,6 +177,16 @@ def test_render_returns_every_games_picture() -> None:
     envs.close()
 
 
+def test_an_answer_longer_than_the_pipes_buffers_arrives() -> None:
+    """The worker's share of 512 pictures (over half a megabyte) is more than the pipe's buffers
+    hold: it is written only as it is read, so the worker signals before it writes."""
+    envs = gymnasium.make_vec("soloboard/ufs-v0", num_envs=512, workers=2, render_mode="ansi")
+    envs.reset(seed=0)
+    pictures = envs.render()
+    assert len(pictures) == 512 and sum(len(p.encode()) for p in pictures[256:]) > 2 * 212_992
+    envs.close()
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_actions_that_are_no_action_ids_are_illegal_as_for_one_environment(workers: int) -> None:
     envs = gymnasium.make_vec("soloboard/ufs-v0", num_envs=2, workers=workers)

@@ -74,6 +74,7 @@ class _Batch:
         for i, (env, seed) in enumerate(zip(self.envs, seeds, strict=True)):
             ending = env._start(seed, options)
             self._write(i, env, 0.0, False, False)
+            self.needs_reset[i] = ending is not None
             if ending is not None:
                 endings.append((i, ending))
         return endings
@@ -89,6 +90,7 @@ class _Batch:
             else:
                 reward, terminated, illegal, ending = env._transition(act)
             self._write(i, env, reward, terminated, illegal)
+            needs_reset[i] = ending is not None  # the game is over: the next step starts another
             if ending is not None:
                 endings.append((i, ending))
         return endings
@@ -101,7 +103,6 @@ class _Batch:
         self.term[i] = terminated
         self.trunc[i] = False
         self.illegal[i] = illegal
-        self.needs_reset[i] = terminated
 
     def render(self) -> list[str | None]:
         return [env.render() for env in self.envs]
@@ -184,19 +185,18 @@ def _worker(line: _Line, make: dict[str, Any], start: int, stop: int, raws: list
         while True:
             waiter.take(line.go)
             if not on_pipe[0]:  # a step
-                endings = batch.step(actions)
-                on_pipe[1] = 1 if endings else 0
-                if endings:
-                    conn.send_bytes(pickle.dumps(endings))
-                line.done.release()
-                continue
-            command, payload = pickle.loads(conn.recv_bytes())
-            if command == "close":
-                break
-            answer = batch.reset(*payload) if command == "reset" else batch.render()
-            on_pipe[1] = 1
-            conn.send_bytes(pickle.dumps(answer))
+                answer: Any = batch.step(actions)
+            else:
+                command, payload = pickle.loads(conn.recv_bytes())
+                if command == "close":
+                    break
+                answer = batch.reset(*payload) if command == "reset" else batch.render()
+            on_pipe[1] = 1 if answer else 0
+            # done first: an answer longer than the pipe's buffer (64 games' pictures) is only
+            # written while the parent reads it, and the parent reads once it has the signal
             line.done.release()
+            if answer:
+                conn.send_bytes(pickle.dumps(answer))
     except (EOFError, OSError, KeyboardInterrupt):  # the parent went away
         pass
     finally:
