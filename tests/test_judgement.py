@@ -196,18 +196,47 @@ def test_cross_fitting_judges_each_game_by_a_map_that_did_not_see_it() -> None:
     assert f["coverage"] is not None and 0.5 < f["coverage"] <= 1.0
 
 
-def test_a_game_without_its_own_map_says_its_chances_are_raw(tmp_path: Path) -> None:
+def test_a_game_without_its_own_map_shows_no_chance(tmp_path: Path) -> None:
     """The boxed game's map says nothing about the 9-card edition: its hints carry the search's raw
-    estimate and the terminal says so."""
-    from soloboard.cli.hint import print_hint
+    estimate for programs (``calibrated`` False), and the terminal's hint, ``ai`` line and review show
+    the moves without a number and say why; the boxed game's show the chance."""
+    from soloboard.agents import analysis
+    from soloboard.cli.hint import print_hint, session_ai
+    from soloboard.cli.review import _table
 
     pnp = soloboard.load_game("ufs-pnp")
     cal = C.calibrator(pnp)
     assert not cal.calibrated and cal.chance(0.3) == pytest.approx(0.3, abs=1e-9)
+    assert not analysis.honest(pnp) and analysis.honest(soloboard.load_game("ufs", threat=1))
     state = _first_decision(pnp)
     con = Console(file=io.StringIO(), width=200)
     assert print_hint(con, state, budget="40it")
-    assert "no calibration has been measured for this game" in con.file.getvalue()  # type: ignore[attr-defined]
+    text = con.file.getvalue()  # type: ignore[attr-defined]
+    assert "No chance of winning is shown" in text and "%" not in text and "best first" in text
+    hints = analysis.hints(state, budget="40it")
+    assert hints and not any(h.calibrated for h in hints) and all(0.0 <= h.win <= 1.0 for h in hints)
+
+    class Session:
+        def __init__(self, state: Any) -> None:
+            self.state, self.ai_agent, self.played = state, None, []
+            self.console = Console(file=io.StringIO(), width=200)
+
+        def play(self, action: int) -> None:
+            self.played.append(action)
+
+        def error(self, *args: Any) -> None:
+            raise AssertionError(args)
+
+    for game, shows in ((pnp, False), (soloboard.load_game("ufs", threat=1), True)):
+        session = Session(_first_decision(game))
+        assert session_ai(session, "40it") and session.played
+        line = session.console.file.getvalue()  # type: ignore[attr-defined]
+        assert "AI plays" in line and ("chance of winning" in line) is shows and ("%" in line) is shows
+        decision = analysis.Decision(3, 1, 0, 1, "a1", 0.4, 2, "b2", 0.6)
+        table = _table([decision], {3: session.state}, multi=False, numbers=shows)
+        out = Console(file=io.StringIO(), width=200)
+        out.print(table)
+        assert ("%" in out.file.getvalue()) is shows  # type: ignore[attr-defined]
     boxed = C.calibrator(soloboard.load_game("ufs", threat=1))
     assert boxed.context == "ufs:threat=1"
 

@@ -633,6 +633,19 @@ def test_hint_gives_the_best_moves_with_their_chances(client: TestClient) -> Non
         assert (m["low"] is None) == (m["high"] is None)
         if m["low"] is not None:
             assert 0 <= m["low"] <= m["win"] <= m["high"] <= 1
+    assert r.json()["calibrated"] is True
+
+
+def test_an_uncalibrated_games_hint_gives_its_moves_without_a_chance(client: TestClient) -> None:
+    """The 9-card edition has no calibration map: the search's raw estimate is no chance, so none is sent."""
+    game, tokens = create(client, {"game": "ufs-pnp", "params": {}}, seed=3)
+    r = client.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 200, r.text
+    assert r.json()["calibrated"] is False
+    moves = r.json()["moves"]
+    assert 1 <= len(moves) <= 3
+    for m in moves:
+        assert m["win"] is None and m["low"] is None and m["high"] is None and m["text"] and m["notation"]
 
 
 def test_a_hint_is_only_for_the_seat_to_move(client: TestClient) -> None:

@@ -338,9 +338,9 @@ def test_a_device_without_the_seat_token_only_watches(live_server, open_page):
     ("ufs", {"width": 390, "height": 844}, True),
     ("ufs-pnp", {"width": 1280, "height": 800}, False),
 ])
-def test_the_hint_panel_shows_chances_and_says_when_they_are_raw(live_server, open_page, game, size, calibrated):
+def test_the_hint_panel_shows_chances_only_where_they_are_calibrated(live_server, open_page, game, size, calibrated):
     """Three moves, each with its chance and no interval (none is honest yet); the 9-card edition, which
-    has no calibration map, says its chances are the search's raw estimates; nothing prints 'null'."""
+    has no calibration map, shows its moves best first with no chance and says why; nothing prints 'null'."""
     page = open_page(live_server.url + "/", viewport=size)
     start_game(page, game, seed=3)
     page.locator("button", has_text="Hint").first.click()
@@ -348,8 +348,9 @@ def test_the_hint_panel_shows_chances_and_says_when_they_are_raw(live_server, op
     panel.wait_for(timeout=30_000)
     assert panel.locator("li.hint-move").count() == 3
     text = page.locator(".hint-moves").locator("xpath=..").inner_text()
-    assert "win " in text and "interval" not in text
-    assert "null" not in text
-    assert ("no calibration has been measured" in text) is not calibrated
+    assert ("win " in text) is calibrated and "interval" not in text
+    assert ("%" in text) is calibrated and (panel.locator(".hint-bar").count() == 3) is calibrated
+    assert "null" not in text and "NaN" not in text
+    assert ("No chance of winning is shown" in text) is not calibrated
     panel.scroll_into_view_if_needed()
     shot(page, f"hint-{game}-{size['width']}", full_page=False)

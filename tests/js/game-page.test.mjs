@@ -64,6 +64,14 @@ test("a hint shows an interval only where the server sends one", async () => {
   assert.equal(hasInterval({ win: 0, low: 0, high: 0 }), true); // a lost position: 0 %, and its interval is 0-0
 });
 
+test("a hint shows a chance only where the server sends one (none for an uncalibrated game)", async () => {
+  const { hasChance } = await import("../../src/soloboard/web/static/game/hint.js");
+  assert.equal(hasChance({ win: 0.6, low: null, high: null }), true);
+  assert.equal(hasChance({ win: 0 }), true); // a lost position: 0 % is a chance
+  assert.equal(hasChance({ win: null, low: null, high: null }), false);
+  assert.equal(hasChance({}), false);
+});
+
 test("a hint is for one position: the panel closes when the game's ply is not the one it was found for", async () => {
   const { hintOutdated } = await import("../../src/soloboard/web/static/game/header.js");
   const game = fixture("ufs-descent.json");

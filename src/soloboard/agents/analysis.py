@@ -44,6 +44,14 @@ class MoveChance:
     calibrated: bool = True  # False: no map fitted for this game, ``win`` is the raw estimate
 
 
+def honest(game: Any) -> bool:
+    """Whether ``game``'s chances of winning mean what they say: a calibration map was fitted for its
+    setup. Where none was, a chance is the search's raw estimate, which is not a probability, so the
+    front ends show the moves in the search's order and no number (``MoveChance.win`` keeps the raw
+    estimate for programs, with ``calibrated`` False)."""
+    return calibrator(game).calibrated
+
+
 def hints(state: Any, budget: str | float | None = None, top: int = 3, seed: Any = HINT_SEED) -> list[MoveChance]:
     """The ``top`` best moves at ``state`` (a decision node), best first."""
     agent = MCTSAgent(budget=budget or HINT_BUDGET, seed=seed, reuse=False)

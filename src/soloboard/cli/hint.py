@@ -1,7 +1,8 @@
 """``soloboard hint SAVEFILE`` and the terminal's ``hint`` and ``ai`` commands.
 
 A hint is the three best moves the ``mcts`` search finds in under a second, each with its
-chance of winning (calibrated: agents/calibration.py), the 90 % interval around it where the
+chance of winning (calibrated: agents/calibration.py; where no map was fitted for the game's
+setup, none: the moves come in the search's order), the 90 % interval around it where the
 game's calibration gives an honest one, and what the move does, told from the engine's
 events (``state.preview``) by the game's narrator
 (``agents/analysis.py``: :func:`estimate`, which the browser's hint uses too).
@@ -32,17 +33,21 @@ def hint_table(hints: list[Hint], *, compact: bool = True) -> Table:
     """The best moves, a row each; ``compact``: a line each (in a game, under the board)."""
     table = Table(title=None, show_edge=False, pad_edge=False, expand=True)
     table.add_column(_("move"), style="bold", no_wrap=True)
-    table.add_column(_("win"), justify="right", no_wrap=True)
-    intervals = all(h.low is not None and h.high is not None for h in hints)
+    numbers = all(h.calibrated for h in hints)  # a raw estimate is no chance: uncalibrated, none is shown
+    if numbers:
+        table.add_column(_("win"), justify="right", no_wrap=True)
+    intervals = numbers and all(h.low is not None and h.high is not None for h in hints)
     if intervals:  # only where the calibration gives an honest one (its coverage measured)
         table.add_column(_("90 % interval"), justify="right", no_wrap=True)
     # one line a move, cut to the terminal's width: a Monstros move's whole story ran to 20 lines a row
     table.add_column(_("what it does"), no_wrap=compact, overflow="ellipsis" if compact else "fold", ratio=1)
     for h in hints[:HINT_ROWS]:
+        cells = [h.notation]
+        if numbers:
+            cells.append(f"{h.win:.0%}")
         if intervals:
-            table.add_row(h.notation, f"{h.win:.0%}", f"{h.low:.0%}-{h.high:.0%}", h.effect)
-        else:
-            table.add_row(h.notation, f"{h.win:.0%}", h.effect)
+            cells.append(f"{h.low:.0%}-{h.high:.0%}")
+        table.add_row(*cells, h.effect)
     return table
 
 
@@ -59,28 +64,30 @@ def print_hint(console: Console, state: Any, budget: str | None = None, *, in_ga
     hints = estimate(state, budget)
     seat = state.current_player()
     seconds = f"{time.perf_counter() - start:.1f}"
-    if getattr(state.game, "num_players", lambda: 1)() > 1:
-        heading = _("Best moves for seat {seat} (estimated chance of winning after the move, {seconds} s of "
-                    "search):").format(seat=seat + 1, seconds=seconds)  # people count seats from 1
+    numbers = all(h.calibrated for h in hints)
+    if getattr(state.game, "num_players", lambda: 1)() > 1:  # people count seats from 1
+        heading = (_("Best moves for seat {seat} (estimated chance of winning after the move, {seconds} s of "
+                     "search):") if numbers else _("Best moves for seat {seat}, best first ({seconds} s of search):")
+                   ).format(seat=seat + 1, seconds=seconds)
     else:
-        heading = _("Best moves (estimated chance of winning after the move, {seconds} s of search):").format(
-            seconds=seconds)
+        heading = (_("Best moves (estimated chance of winning after the move, {seconds} s of search):") if numbers
+                   else _("Best moves, best first ({seconds} s of search):")).format(seconds=seconds)
     console.print(Text(heading, style="bold"))
     console.print(hint_table(hints, compact=in_game))
-    widths = [max(len(str(h.notation)) for h in hints), 4] if hints else []
-    if hints and hints[0].low is not None:
+    widths = [max(len(str(h.notation)) for h in hints)] + ([4] if numbers else []) if hints else []
+    if numbers and hints and hints[0].low is not None:
         widths.append(len(_("90 % interval")))
     room = console.size.width - sum(widths) - 3 * len(widths)  # what the last column had, ' │ ' between
     if in_game and any(cell_len(h.effect) > room for h in hints[:HINT_ROWS]):
         console.print(Text(_("(cut to a line: 'preview MOVE' tells a move in full)"), style="dim"))
-    if hints and not hints[0].calibrated:
+    if not numbers:
         console.print(Text(uncalibrated_note(), style="dim"))
     return True
 
 
 def uncalibrated_note() -> str:
-    return _("These chances are the search's own estimates: no calibration has been measured for this game "
-             "yet, so they may not match how often such positions are won.")
+    return _("No chance of winning is shown: none has been measured for this game's setup yet, and the "
+             "search's own estimate is not one.")
 
 
 def run_hint(path: str, *, budget: str | None = None, console: Console | None = None) -> int:
@@ -118,8 +125,9 @@ def session_ai(session: Any, arg: str) -> bool:
     action = agent.step(state)
     raw = getattr(agent, "last_estimate", None)
     chance = ""
-    if raw is not None:
-        shown = calibrator(state.game).chance(raw, len(state.history()))
+    cal = calibrator(state.game)
+    if raw is not None and cal.calibrated:  # an uncalibrated estimate is no chance: none is shown
+        shown = cal.chance(raw, len(state.history()))
         chance = "  " + _("chance of winning {p}").format(p=f"{shown:.0%}")
     session.console.print(Text.assemble((_("AI plays") + " ", "dim"), (state.action_to_string(action), "bold"),
                                         (chance, "dim")))

@@ -55,36 +55,43 @@ def run_review(path: str, *, budget: str | None = None, top: int = 10, console: 
     out.print(Text(headline.format(path=path, title=title, status=status, n=len(reviewed),
                                    seconds=f"{time.perf_counter() - start:.0f}",
                                    budget=budget or analysis.HINT_BUDGET), style="bold"))
+    numbers = analysis.honest(final.game)  # uncalibrated: the moves, no chance (a raw estimate is none)
     noise = _("Differences under {noise} are within the search's noise (two searches of one position differ by "
-              "that much) and are not counted as mistakes.").format(noise=f"{analysis.NOISE:.0%}")
+              "that much) and are not counted as mistakes.").format(noise=f"{analysis.NOISE:.0%}") if numbers \
+        else _("No chance of winning is shown: none has been measured for this game's setup yet, and the "
+               "search's own estimate is not one. The moves listed are those the search rated clearly better "
+               "than the move played.")
     costly = [d for d in reviewed if d.mistake][:top]
     if not costly:
         out.print(Text(_("Every move played was the search's own choice or as good as far as it can tell: "
                          "nothing to correct."), style="green"))
         out.print(Text(noise, style="dim"))
         return 0
-    out.print(_table(costly, states, multi=final.game.num_players() > 1))
-    out.print(Text(_("Chance of winning given away by the mistakes over the whole game: {share}.").format(
-        share=f"{analysis.given_away(reviewed):.0%}"), style="dim"))
+    out.print(_table(costly, states, multi=final.game.num_players() > 1, numbers=numbers))
+    if numbers:
+        out.print(Text(_("Chance of winning given away by the mistakes over the whole game: {share}.").format(
+            share=f"{analysis.given_away(reviewed):.0%}"), style="dim"))
     out.print(Text(noise, style="dim"))
     return 0
 
 
-def _table(costly: list[analysis.Decision], states: dict[int, Any], multi: bool) -> Table:
+def _table(costly: list[analysis.Decision], states: dict[int, Any], multi: bool, numbers: bool = True) -> Table:
+    """The costly decisions; ``numbers``: with their chances (only where the game's are calibrated)."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column(pgettext("review column", "round"), justify="right")
     if multi:
         table.add_column(pgettext("review column", "seat"), justify="right")
     table.add_column(pgettext("review column", "played"), style="bold red", no_wrap=True)
-    table.add_column(pgettext("review column", "win"), justify="right")
+    if numbers:
+        table.add_column(pgettext("review column", "win"), justify="right")
     table.add_column(pgettext("review column", "better"), style="bold green", no_wrap=True)
-    table.add_column(pgettext("review column", "win"), justify="right")
-    table.add_column(pgettext("review column", "cost"), justify="right", style="bold")
+    if numbers:
+        table.add_column(pgettext("review column", "win"), justify="right")
+        table.add_column(pgettext("review column", "cost"), justify="right", style="bold")
     table.add_column(_("what the better move does"))
     for d in costly:
         state = states[d.index]
-        row = [str(d.round)] + ([str(d.seat)] if multi else []) + [
-            d.played_text, f"{d.played_win:.0%}", d.best_text, f"{d.best_win:.0%}", f"{d.loss:.0%}",
-            kit_of(state).move_effect(state, d.best)]
-        table.add_row(*row)
+        row = [str(d.round)] + ([str(d.seat)] if multi else []) + [d.played_text]
+        row += [f"{d.played_win:.0%}", d.best_text, f"{d.best_win:.0%}", f"{d.loss:.0%}"] if numbers else [d.best_text]
+        table.add_row(*row, kit_of(state).move_effect(state, d.best))
     return table

@@ -533,9 +533,12 @@ def _play_routes(api: APIRouter, games: Games, live_updates: Any) -> None:
                 found = estimate(state)
             finally:
                 HINTS_AT_ONCE.release()
-            return reply(200, {"ply": len(state.history()), "calibrated": all(h.calibrated for h in found),
-                               "moves": [{"id": h.action, "notation": h.notation, "win": h.win, "low": h.low,
-                                          "high": h.high, "text": h.effect} for h in found]})
+            # an uncalibrated game's estimates are no chances: the moves go in the search's order, with none
+            numbers = all(h.calibrated for h in found)
+            return reply(200, {"ply": len(state.history()), "calibrated": numbers,
+                               "moves": [{"id": h.action, "notation": h.notation, "win": h.win if numbers else None,
+                                          "low": h.low if numbers else None, "high": h.high if numbers else None,
+                                          "text": h.effect} for h in found]})
 
     @api.get("/games/{game_id:int}/export", summary="The game as a save file (docs/save-format.md)")
     def export(game_id: int) -> Response:

@@ -1,6 +1,6 @@
-// The hint panel: the three best moves for the seat to move on this device, each with its
-// chance of winning (calibrated by the server) and, where the server gives an honest one, the
-// 90 % interval around it, and a button to play it.
+// The hint panel: the three best moves for the seat to move on this device, best first, each with
+// its chance of winning where the server gives one (calibrated: none for a game whose chances are
+// not) and, where the server gives an honest one, the 90 % interval around it, and a button to play it.
 
 import { ApiError, api, seatTokens } from "../api.js";
 import { percent, t } from "../i18n.js";
@@ -24,19 +24,25 @@ export function playHint(p, ply, actionId) {
   return p.send((_now, token) => api.move(p.id, ply, actionId, token));
 }
 
+// a chance is shown only where the server sends one (null: the game's chances are not calibrated)
+export function hasChance(m) {
+  return m.win !== null && m.win !== undefined;
+}
+
 function hintMove(p, m, ply) {
   const own = (p.game.moves || []).find((x) => x.id === m.id);
   const win = Number(m.win);
-  const interval = hasInterval(m);
+  const chance = hasChance(m);
+  const interval = chance && hasInterval(m);
   return h("li", { class: "hint-move" },
     h("div", { class: "hint-line" },
       h("span", { class: "move-notation" }, m.notation ?? (own && own.notation) ?? ""),
-      h("span", { class: "hint-win" }, t("win {p}", { p: percent(win) })),
+      chance ? h("span", { class: "hint-win" }, t("win {p}", { p: percent(win) })) : null,
       interval ? h("span", { class: "hint-interval" },
         t("interval {low}–{high} (90%)", { low: percent(m.low), high: percent(m.high) })) : null),
-    h("div", { class: "hint-bar", "aria-hidden": "true" },
+    chance ? h("div", { class: "hint-bar", "aria-hidden": "true" },
       interval ? h("span", { class: "hint-range", style: `left:${m.low * 100}%;width:${Math.max(0, (m.high - m.low) * 100)}%` }) : null,
-      h("span", { class: "hint-point", style: `left:${win * 100}%` })),
+      h("span", { class: "hint-point", style: `left:${win * 100}%` })) : null,
     own && own.text && own.text !== m.text ? h("p", { class: "hint-what" }, own.text) : null,
     m.text ? h("p", { class: "hint-effect" }, m.text) : null,
     h("button", { type: "button", class: "token-button small", onclick: () => playHint(p, ply, m.id) }, t("Play this move")));
@@ -71,7 +77,7 @@ async function drawHint(p) {
     h("h2", null, t("Hint")),
     moves.length ? h("ol", { class: "hint-moves" }, moves.slice(0, 3).map((m) => hintMove(p, m, ply))) : h("p", null, t("No move to suggest here.")),
     data && data.calibrated === false
-      ? h("p", { class: "muted" }, t("These chances are the search's own estimates: no calibration has been measured for this game yet, so they may not match how often such positions are won."))
+      ? h("p", { class: "muted" }, t("No chance of winning is shown: none has been measured for this game's setup yet, and the search's own estimate is not one."))
       : null,
     close].filter(Boolean));
   const first = hintPanel.querySelector("button");
