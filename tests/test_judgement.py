@@ -238,7 +238,23 @@ def test_a_game_without_its_own_map_shows_no_chance(tmp_path: Path) -> None:
         out.print(table)
         assert ("%" in out.file.getvalue()) is shows  # type: ignore[attr-defined]
     boxed = C.calibrator(soloboard.load_game("ufs", threat=1))
-    assert boxed.context == "ufs:threat=1"
+    assert boxed.context == "ufs:city=roswell,side=blue,threat=1" and boxed.calibrated
+
+
+def test_only_the_setups_a_map_was_fitted_on_show_a_chance() -> None:
+    """The shipped map saw Roswell's blue side at threats 0-4: a sky named side by side counts its
+    threat sides; another city, the damaged side, the other reading of the unidentified symbols or an
+    unmeasured threat level is a setup whose chances were never checked, so none is shown there."""
+    def calibrated(**params: Any) -> bool:
+        return C.calibrator(soloboard.load_game("ufs", **params)).calibrated
+
+    assert all(calibrated(threat=t) for t in range(5))
+    assert calibrated(sky="ETTE") and C.calibrator(soloboard.load_game("ufs", sky="ETTE")).context.endswith("threat=2")
+    assert not calibrated(city="new-york", threat=1)
+    assert not calibrated(side="damaged", threat=1)
+    assert not calibrated(unidentified_action="none")
+    monstros = C.calibrator(soloboard.load_game("monstros", players=3, difficulty="epico"))
+    assert not monstros.calibrated and monstros.chance(0.4) == pytest.approx(0.4, abs=1e-9)
 
 
 def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
@@ -247,7 +263,7 @@ def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     for key in ("command", "seed", "games", "decisions", "date"):
         assert cmap.provenance[key], key
     assert "soloboard calibrate ufs" in cmap.provenance["command"]
-    assert {f"ufs:threat={t}" for t in range(5)} <= set(cmap.coefficients)
+    assert {f"ufs:city=roswell,side=blue,threat={t}" for t in range(5)} <= set(cmap.coefficients)
     cal = C.calibrator(soloboard.load_game("ufs", threat=1))
     assert cal.calibrated
     for ply in (0, 40, 120, 400):

@@ -212,7 +212,8 @@ _MAPS: dict[str, CalibrationMap] = {}
 
 def calibrator(game: Any) -> Calibrator:
     """The calibration of ``game``'s chances: its kit's map (``data/calibration.json`` beside its
-    evaluation) and its setup's context; the identity for a game without one."""
+    evaluation) and its setup's context; the identity (not calibrated: no chance is shown) for a
+    game without a map or a setup the map was not fitted on."""
     from soloboard.core.lazy import load
     from soloboard.core.registry import kit_of
 
@@ -229,8 +230,11 @@ def calibrator(game: Any) -> Calibrator:
     setup = module.context(game) if hasattr(module, "context") else ""
     context = f"{kit.name}:{setup}"
     cmap = _MAPS[package]
-    if context not in cmap.coefficients and f"{kit.name}:" not in cmap.coefficients:
-        cmap = IDENTITY  # a map fitted on another game (the other edition) says nothing about this one
+    if context not in cmap.coefficients:
+        # a setup whose games the map never saw (another city, the other edition): what the search's
+        # estimate means there was not measured, so no chance is shown (the map's defaults, fitted on
+        # other setups, are for the cross-fit's unseen halves, not for players)
+        cmap = IDENTITY
     return Calibrator(cmap, context)
 
 

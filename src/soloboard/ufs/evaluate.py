@@ -464,13 +464,28 @@ def prune(state: Any, actions: list[int]) -> list[int]:
 
 
 def context(game: Any) -> str:
-    """The setup a chance of winning is calibrated for (agents/calibration.py): the threat level
-    (the boxed game), the level (the 9-card edition)."""
+    """The setup a chance of winning is calibrated for (agents/calibration.py): a calibration map
+    says what the agent's estimates mean in the setups its games were played in, and only there.
+
+    The boxed game: the city, its side and the threat level, where a sky named side by side
+    (``sky="ETEE"``) counts its threat sides as the level (``threat=k`` draws k sky tiles on
+    their threat side at random: a named sky is one of those draws); the other reading of the
+    unidentified symbols and advanced sky tiles make setups of their own. The 9-card edition:
+    its level (or its named sky) and its energy rule."""
     params = game.parameters()
-    for name in ("threat", "level"):
-        if name in params:
-            return f"{name}={params[name]}"
-    return ""
+    if "level" in params or "energy_rule" in params:  # the 9-card edition
+        level = params.get("level")
+        sky = f"sky={params['sky']}" if level is None and params.get("sky") else f"level={level}"
+        return f"{sky},energy={params.get('energy_rule')}"
+    threat = params.get("threat")
+    if threat is None and isinstance(params.get("sky"), str):
+        threat = params["sky"].count(game.side_letters[1][1])
+    parts = [f"city={params.get('city')}", f"side={params.get('side')}", f"threat={threat}"]
+    if params.get("unidentified_action", "damage") != "damage":
+        parts.append(f"unidentified={params['unidentified_action']}")
+    if params.get("sky_tiles"):
+        parts.append("advanced=" + "+".join(str(t) for t in params["sky_tiles"]))
+    return ",".join(parts)
 
 
 def stage(state: Any) -> int:
