@@ -176,10 +176,11 @@ def _row(setup: Setup, spec: AgentSpec, games: list[dict[str, Any]],
     seconds = sum(g["seconds"] or 0.0 for g in games)
     game = load_game(setup.game, **setup.params)
     difficulty = kit(setup.game).difficulty(game)
-    # the chances a hint would have shown at the agent's decisions, with how each game ended
+    # the chances a hint would have shown at the agent's decisions, with how each game ended (none in a
+    # setup without a calibration: a hint shows no chance there)
     cal = calibrator(game)
     chances = [(cal.chance(float(raw), int(ply)), 1.0 if won else 0.0) for _, won, found in estimates or ()
-               for ply, raw in found]
+               for ply, raw in found] if cal.calibrated else []
     return {
         "setup": setup.label, "group": setup.group, "x": setup.x, "x_text": setup.x_text, "params": setup.params,
         "agent": spec.label, "name": spec.name, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
