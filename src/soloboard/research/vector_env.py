@@ -140,7 +140,7 @@ class _Line:
 
 class _Waiter:
     """Takes a semaphore for one side of a line. When that side's waits have been short, it polls
-    the semaphore first (up to about twice the usual wait): the other side's signal is then seen
+    the semaphore first (up to four times the usual wait, plus 0.2 ms): the other side's signal is seen
     without the system calls of sleeping and waking, which on this project's machine cost about
     as much as a game's step. When they have been long (a learner's policy between two steps),
     it sleeps at once: polling would only take a core from the learner."""
@@ -163,9 +163,6 @@ class _Waiter:
             if not got and not self.alive():
                 raise EOFError("the other process is gone")
         self.usual += 0.1 * (min(clock() - start, 1.0) - self.usual)
-
-
-STEP = b"s"
 
 
 def _worker(line: _Line, make: dict[str, Any], start: int, stop: int, raws: list[Any],
@@ -192,7 +189,7 @@ def _worker(line: _Line, make: dict[str, Any], start: int, stop: int, raws: list
                     break
                 answer = batch.reset(*payload) if command == "reset" else batch.render()
             on_pipe[1] = 1 if answer else 0
-            # done first: an answer longer than the pipe's buffer (64 games' pictures) is only
+            # done first: an answer longer than the pipe's buffers (a share's pictures) is only
             # written while the parent reads it, and the parent reads once it has the signal
             line.done.release()
             if answer:
