@@ -18,51 +18,22 @@ from typing import Any, TextIO
 from rich.cells import cell_len
 
 from soloboard.core.errors import IllegalActionError
-from soloboard.i18n import LANGUAGES, N_, _, detect, ngettext, pgettext, set_language, use
+from soloboard.i18n import LANGUAGES, _, ngettext, pgettext, set_language
 
 InputFn = Callable[[str], str]
 
 # Every `soloboard` command loads this module (main builds its parser), so what only a step needs
 # (the store, the campaign package, rich, the terminal game) is imported inside that step.
 
-# a language asked for with --lang (help is printed while the command line is read, before main sets it)
-_asked_language: str | None = None
-
 
 class _LangAction(argparse.Action):
-    """``--lang``: takes effect at once, so ``--lang cs --help`` prints the help in Czech."""
+    """``--lang``: takes effect as the command line is read, so a step run from a parsed command line
+    without ``main`` (a test's ``run``) speaks it too; main has built the help in it already."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
-        global _asked_language
-        _asked_language = str(values)
-        set_language(_asked_language)
+        set_language(str(values))
         setattr(namespace, self.dest, values)
-
-
-def _help_language() -> str:
-    """--lang if given, else SOLOBOARD_LANG or the locale (as main decides after the command line is read)."""
-    if _asked_language is not None:
-        return _asked_language
-    try:
-        return detect()
-    except ValueError:  # a bad SOLOBOARD_LANG is reported when the command runs
-        return "en"
-
-
-class TranslatedHelpFormatter(argparse.HelpFormatter):
-    """Help texts are msgids (``N_``): translated when the help is printed, not when the parser is built."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        text = super()._get_help_string(action)
-        if not text or text == argparse.SUPPRESS:
-            return text
-        with use(_help_language()):
-            return _(text)
-
-    def _format_text(self, text: str) -> str:
-        with use(_help_language()):
-            return super()._format_text(_(text) if text else text)
 
 
 def wrap_width(stream: TextIO | None) -> int | None:
@@ -88,80 +59,79 @@ def say(text: str, hanging: str | None = None, file: TextIO | None = None) -> No
 
 
 def add_parser(sub: Any) -> None:
-    """Register ``campaign`` and its subcommands on the main parser's subparsers."""
-    global _asked_language
-    _asked_language = None  # a new command line: no --lang read yet
-    p = sub.add_parser("campaign", help=N_("the campaign: chapters, piles, battles, journal (companion or digital)"),
-                       description=N_("the campaign: chapters, piles, battles, journal (companion or digital)"),
-                       formatter_class=TranslatedHelpFormatter)
-    p.add_argument("--store", help=N_("the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)"))
-    p.add_argument("--lang", choices=LANGUAGES, action=_LangAction,
-                   help=N_("language of the sheet, the journal and the messages (default: $SOLOBOARD_LANG, else the "
-                           "locale, else en)"))
+    """Register ``campaign`` and its subcommands on the main parser's subparsers (main's parser class,
+    whose help is in the language in force)."""
+    text = _("the campaign: chapters, piles, battles, journal (companion or digital)")
+    p = sub.add_parser("campaign", help=text, description=text)
+    p.add_argument("--store", help=_("the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)"))
+    # SUPPRESS: no --lang here leaves the one given before the command ('soloboard --lang cs campaign')
+    p.add_argument("--lang", choices=LANGUAGES, action=_LangAction, default=argparse.SUPPRESS,
+                   help=_("language of the sheet, the journal and the messages (default: $SOLOBOARD_LANG, else the "
+                          "locale, else en)"))
     # STEP, not the list of every step: that list is wider than a terminal (the steps are listed below it)
     steps = p.add_subparsers(dest="step", required=True, metavar="STEP")
 
     def step(name: str, text: str, which: bool = True) -> argparse.ArgumentParser:
-        s = steps.add_parser(name, help=text, description=text, formatter_class=TranslatedHelpFormatter)
+        s = steps.add_parser(name, help=text, description=text)
         # also after the step ("campaign status --store FILE"); SUPPRESS keeps the one given before it
         s.add_argument("--store", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         s.add_argument("--lang", choices=LANGUAGES, action=_LangAction, default=argparse.SUPPRESS,
                        help=argparse.SUPPRESS)
         if which:
-            s.add_argument("--campaign", "-c", dest="name", help=N_("which campaign (default: the one played last)"))
+            s.add_argument("--campaign", "-c", dest="name", help=_("which campaign (default: the one played last)"))
         return s
 
-    s = step("new", N_("start a new campaign: its name, and the first chapter's two piles"), which=False)
+    s = step("new", _("start a new campaign: its name, and the first chapter's two piles"), which=False)
     s.add_argument("new_name", metavar="NAME")
-    s.add_argument("--seed", type=int, help=N_("the seed of the campaign's draws (default: random)"))
+    s.add_argument("--seed", type=int, help=_("the seed of the campaign's draws (default: random)"))
     s.add_argument("--threat", type=int, default=None,
-                   help=N_("the threat level 0-4 (default 1, the rulebook's normal)"))
+                   help=_("the threat level 0-4 (default 1, the rulebook's normal)"))
     s.add_argument("--box", default="ufs-boxed",
-                   help=N_("the campaign's components: ufs-boxed (default) or a plugin's box"))
-    step("list", N_("every campaign in the store"), which=False)
-    s = step("delete", N_("delete a campaign for good: its journal and its games played in the browser"),
+                   help=_("the campaign's components: ufs-boxed (default) or a plugin's box"))
+    step("list", _("every campaign in the store"), which=False)
+    s = step("delete", _("delete a campaign for good: its journal and its games played in the browser"),
              which=False)
     s.add_argument("delete_name", metavar="NAME")
-    s.add_argument("--yes", "-y", action="store_true", help=N_("do not ask to confirm"))
+    s.add_argument("--yes", "-y", action="store_true", help=_("do not ask to confirm"))
     # status and journal take the campaign as -c NAME like every other step, or (as before) as NAME
-    s = step("status", N_("where the campaign stands and what to do next"))
-    s.add_argument("status_name", metavar="NAME", nargs="?", help=N_("the same as -c NAME"))
-    s = step("choose", N_("choose pile 1 or 2 (chapter 4: name the final battle's city)"))
+    s = step("status", _("where the campaign stands and what to do next"))
+    s.add_argument("status_name", metavar="NAME", nargs="?", help=_("the same as -c NAME"))
+    s = step("choose", _("choose pile 1 or 2 (chapter 4: name the final battle's city)"))
     s.add_argument("pile", metavar="PILE")
-    s = step("battle", N_("set up the battle's next game: digital when soloboard knows every component, "
-                          "otherwise what to set up at the table"))
-    s.add_argument("--companion", action="store_true", help=N_("play at the table even if soloboard could play it"))
-    s = step("record", N_("the result of the game in play: won, lost (X) or the threat level won at"))
+    s = step("battle", _("set up the battle's next game: digital when soloboard knows every component, "
+                         "otherwise what to set up at the table"))
+    s.add_argument("--companion", action="store_true", help=_("play at the table even if soloboard could play it"))
+    s = step("record", _("the result of the game in play: won, lost (X) or the threat level won at"))
     s.add_argument("result", metavar="RESULT")
-    s = step("upgrade", N_("a character turns to the upgraded side"))
+    s = step("upgrade", _("a character turns to the upgraded side"))
     s.add_argument("character", metavar="CHARACTER", nargs="+")
-    s = step("threat", N_("change the threat level (0-4) for the games set up from now on"))
+    s = step("threat", _("change the threat level (0-4) for the games set up from now on"))
     s.add_argument("level", metavar="T", type=int)
-    step("undo", N_("take back the last record (a draw comes out the same when done again)"))
-    s = step("journal", N_("the campaign sheet and every record"))
-    s.add_argument("journal_name", metavar="NAME", nargs="?", help=N_("the same as -c NAME"))
-    s.add_argument("--json", action="store_true", help=N_("the records as JSON"))
-    s = step("export", N_("write the campaign to a JSON file"))
+    step("undo", _("take back the last record (a draw comes out the same when done again)"))
+    s = step("journal", _("the campaign sheet and every record"))
+    s.add_argument("journal_name", metavar="NAME", nargs="?", help=_("the same as -c NAME"))
+    s.add_argument("--json", action="store_true", help=_("the records as JSON"))
+    s = step("export", _("write the campaign to a JSON file"))
     s.add_argument("file", metavar="FILE")
-    s = step("import", N_("read a campaign from a JSON file (checked record by record)"), which=False)
+    s = step("import", _("read a campaign from a JSON file (checked record by record)"), which=False)
     s.add_argument("file", metavar="FILE")
-    s.add_argument("--as", dest="rename", help=N_("store it under another name"))
-    step("plugins", N_("the component plugins loaded (entry point group soloboard.components)"), which=False)
-    s = step("contents", N_("what a chapter brings, by name: spoilers, shown only with --reveal or when you say yes"))
+    s.add_argument("--as", dest="rename", help=_("store it under another name"))
+    step("plugins", _("the component plugins loaded (entry point group soloboard.components)"), which=False)
+    s = step("contents", _("what a chapter brings, by name: spoilers, shown only with --reveal or when you say yes"))
     s.add_argument("--chapter", type=int, metavar="N",
-                   help=N_("the chapter (default: the one the campaign has reached; a later one only when named)"))
-    s.add_argument("--reveal", action="store_true", help=N_("show the names without asking"))
-    s = step("stars", N_("a custom battle's difficulty in stars, as the rulebook counts them"), which=False)
+                   help=_("the chapter (default: the one the campaign has reached; a later one only when named)"))
+    s.add_argument("--reveal", action="store_true", help=_("show the names without asking"))
+    s = step("stars", _("a custom battle's difficulty in stars, as the rulebook counts them"), which=False)
     s.add_argument("--city", default="roswell")
     s.add_argument("--side", default="blue", choices=["blue", "damaged", "red"])
     s.add_argument("--scenario")
     s.add_argument("--character", action="append", default=[],
-                   help=N_("NAME or NAME:upgraded (repeat for a team)"))
+                   help=_("NAME or NAME:upgraded (repeat for a team)"))
     s.add_argument("--sky", default="EEEE",
-                   help=N_("bottom tile first: E/T for a basic tile, or TILE:easy / TILE:threat, comma-separated"))
+                   help=_("bottom tile first: E/T for a basic tile, or TILE:easy / TILE:threat, comma-separated"))
     s.add_argument("--play", action="store_true",
-                   help=N_("play the battle here when soloboard knows every component of it"))
-    s.add_argument("--seed", type=int, help=N_("the dice seed of the game played with --play"))
+                   help=_("play the battle here when soloboard knows every component of it"))
+    s.add_argument("--seed", type=int, help=_("the dice seed of the game played with --play"))
 
 
 def run(args: argparse.Namespace, *, input_fn: InputFn = input) -> int:

@@ -6,14 +6,15 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from soloboard import __version__
-from soloboard.cli.campaign import TranslatedHelpFormatter, wrap_width
 from soloboard.cli.campaign import add_parser as add_campaign_parser
 from soloboard.cli.campaign import run as run_campaign
+from soloboard.cli.campaign import wrap_width
 from soloboard.core.registry import game_names, kit, kits, report_options
-from soloboard.i18n import LANGUAGES, N_, detect, set_language
+from soloboard.i18n import LANGUAGES, N_, _, detect, pgettext, set_language
 
 # what 'soloboard --help' says first: plain text (argparse prints it as it is, no reST), every subcommand
 DESCRIPTION = N_("soloboard: digital editions of solo board games. Commands: play (a game in the terminal), "
@@ -42,18 +43,20 @@ def _game_params(args: argparse.Namespace) -> dict[str, Any]:
 
 def _add_game_options(p: argparse.ArgumentParser, optional_game: bool = False) -> None:
     if optional_game:  # 'play --resume' may leave the game out: the latest autosave says which
-        p.add_argument("game", nargs="?", choices=game_names(), help="which game")
+        p.add_argument("game", nargs="?", choices=game_names(), help=_("which game"))
     else:
-        p.add_argument("game", choices=game_names(), help="which game")
+        p.add_argument("game", choices=game_names(), help=_("which game"))
     added: set[str] = set()
     for game_kit in kits():
-        group = p.add_argument_group(f"{game_kit.name} ({game_kit.title}) options")
+        group = p.add_argument_group(_("{game} ({title}) options").format(game=game_kit.name,
+                                                                           title=_(game_kit.title)))
         for param in game_kit.parameters:
             if not param.flag or param.flag in added:  # two games may share an option: it is offered once
                 continue
             added.add(param.flag)
+            # cli_help is a msgid of the kit, as the dialog's label and help are
             group.add_argument(param.flag, dest=param.dest, type=param.cli_type, choices=param.cli_choices,
-                               help=param.cli_help or None)
+                               help=_(param.cli_help) if param.cli_help else None)
 
 
 def _seats(text: str) -> list[int]:
@@ -68,19 +71,64 @@ def _seats(text: str) -> list[int]:
 
 
 def _add_lang_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=LANGUAGES,
-                   help="language of the board and the narration (default: $SOLOBOARD_LANG, else the locale, "
-                        "else en)")
+    # SUPPRESS: no --lang after the command leaves the one given before it ('soloboard --lang cs play')
+    p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                   help=_("language of the board and the narration (default: $SOLOBOARD_LANG, else the locale, "
+                          "else en)"))
 
 
-def _set_language(args: argparse.Namespace) -> None:
+def _set_language(asked: str | None) -> None:
     """--lang, else SOLOBOARD_LANG, else the locale (LANG, LC_MESSAGES...), else English."""
-    set_language(getattr(args, "lang", None) or detect())
+    set_language(asked or detect())
+
+
+def _asked_language(argv: list[str]) -> str | None:
+    """The --lang of a command line argparse has not read yet (its help is built in that language): the
+    last one given, as argparse keeps; a value that is not a language is left for argparse to refuse."""
+    asked = None
+    for i, word in enumerate(argv):
+        if word == "--":  # what follows is a file or a name, never an option
+            break
+        if word.startswith("--lang="):
+            value: str | None = word.partition("=")[2]
+        elif word == "--lang":
+            value = argv[i + 1] if i + 1 < len(argv) else None
+        else:
+            continue
+        asked = value if value in LANGUAGES else None
+    return asked
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's own words in the player's language: they come from Python's gettext domain 'argparse',
+    which has no translations installed, so the usage prefix and the two titles argparse gives are ours."""
+
+    def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action], groups: Iterable[Any],
+                      prefix: str | None) -> str:
+        if prefix is None:
+            prefix = pgettext("help", "usage:") + " "
+        return super()._format_usage(usage, actions, groups, prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        # the groups every parser has, titled in English when argparse made them
+        if heading == "positional arguments":
+            heading = pgettext("help", "positional arguments")
+        elif heading == "options":
+            heading = pgettext("help", "options")
+        super().start_section(heading)
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse's parser, whose error (an unknown command, a missing value: 'choose from' lists every
-    choice) is wrapped to the terminal like its help instead of running past the screen's edge."""
+    """argparse's parser, in the player's language (our formatter, and our -h whose help is in the
+    catalog), whose error (an unknown command, a missing value: 'choose from' lists every choice) is
+    wrapped to the terminal like its help instead of running past the screen's edge."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs["add_help"] = False  # argparse's own -h says its English words
+        super().__init__(*args, **kwargs)
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help=_("show this help message and exit"))
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
@@ -92,119 +140,149 @@ class Parser(argparse.ArgumentParser):
 
 
 # the --ray option of sim, report and calibrate (agents/simulate.py, docs/research.md)
-RAY_HELP = ("run the games as Ray tasks: a cluster's address, auto (the cluster `ray start --head` started here, or "
-            "$RAY_ADDRESS), or local (a new Ray instance on this machine)")
+RAY_HELP = N_("run the games as Ray tasks: a cluster's address, auto (the cluster `ray start --head` started here, or "
+              "$RAY_ADDRESS), or local (a new Ray instance on this machine)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="soloboard", description=DESCRIPTION, formatter_class=TranslatedHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"soloboard {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    p = sub.add_parser("play", help="play a game in the terminal")
-    _add_game_options(p, optional_game=True)
-    p.add_argument("--seed", type=int, help="seed for the dice (default: random)")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the game left last (of this game, if one is named): see 'soloboard resume'")
-    p.add_argument("--ai-seats", dest="ai_seats", type=_seats,
-                   help="monstros: seats an agent plays (--ai), numbered from 1 as on the screen (you are seat 1), "
-                        "e.g. 2,3")
-    p.add_argument("--ai", choices=["random", "greedy", "mcts"], default="greedy",
-                   help="monstros: the agent of the --ai-seats (default: greedy)")
-    p.add_argument("--budget", help="--ai mcts: thinking time or iterations per move (default 5000it, about 0.3 s; "
-                                    "e.g. 1s, 2000it)")
-    _add_lang_option(p)
-
-    p = sub.add_parser("replay", help="step through a saved game: back, forward, to a round; continue to play on")
-    p.add_argument("file")
-    p.add_argument("--all", action="store_true", help="print every step without waiting for Enter")
-    p.add_argument("--round", dest="round_no", type=int, help="start at this round")
-    _add_lang_option(p)
-
-    p = sub.add_parser("resume", help="continue the game left last (quit, Ctrl-C or end of input keep it)")
-    p.add_argument("game", nargs="?", choices=game_names(), help="which game's autosave (default: the latest)")
-    _add_lang_option(p)
-
-    p = sub.add_parser("sim", help="simulate many games with an agent and report win rates")
-    _add_game_options(p)
-    p.add_argument("--agent", default="random",
-                   help="random (default), greedy, mcts, or your own as package.module:Class")
-    p.add_argument("--budget", help="mcts: time or iterations per decision, e.g. 0.3s (default) or 2000it")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--ray", help=RAY_HELP)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-
-    p = sub.add_parser("bench", help="measure playout, clone and apply-action speed",
-                       formatter_class=TranslatedHelpFormatter)
-    _add_game_options(p)
-    p.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
-    p.add_argument("--runs", type=int, default=5, help="timed runs; the median is reported")
-    p.add_argument("--adapters", action="store_true",
-                   help=N_("random games per second through OpenSpiel, Gymnasium and PettingZoo, each against the "
-                           "raw engine, and the vector environment's steps per second (with the adapters' "
-                           "optional extra installed)"))
-
-    # the agents (issue 10): cli/hint.py, cli/review.py, cli/report.py
-    p = sub.add_parser("hint", help="the three best moves of a saved game's position, with their chances")
-    p.add_argument("file")
-    p.add_argument("--budget", help="search time or iterations (default 5000it, about 0.35 s)")
-
-    p = sub.add_parser("review", help="replay a saved game: the decisions that cost the most")
-    p.add_argument("file")
-    p.add_argument("--budget", help="search per decision (default: the hint's, 5000it)")
-    p.add_argument("--top", type=int, default=10, help="how many decisions to list (default 10)")
-    _add_lang_option(p)
-
-    p = sub.add_parser("serve", help="play in the browser: a local web server (docs/web.md)")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only; "
-                                                       "0.0.0.0 lets phones on your network join)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
-    p.add_argument("--db", help="the store: a SQLite file, or a PostgreSQL database as postgresql://user@host/dbname "
-                                "(default $SOLOBOARD_STORE, else ~/.local/share/soloboard/soloboard.sqlite3)")
+    """The command line, its help in the language in force (main sets it from the command line first)."""
+    parser = Parser(prog="soloboard", description=_(DESCRIPTION))
+    parser.add_argument("--version", action="version", version=f"soloboard {__version__}",
+                        help=_("show program's version number and exit"))
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help=_("language of the help, the board and the messages, for every command (default: "
+                               "$SOLOBOARD_LANG, else the locale, else en)"))
+    # the description names the command as 'soloboard COMMAND --help' does, in the same language
+    sub = parser.add_subparsers(dest="command", required=True, metavar=pgettext("help", "COMMAND"))
+    _add_play_parsers(sub)
+    _add_speed_parsers(sub)
+    _add_agent_parsers(sub)
+    p = sub.add_parser("serve", help=_("play in the browser: a local web server (docs/web.md)"))
+    p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1: this machine only; "
+                                                         "0.0.0.0 lets phones on your network join)"))
+    p.add_argument("--port", type=int, default=8000, help=_("port (default 8000; 0: any free port)"))
+    p.add_argument("--db", help=_("the store: a SQLite file, or a PostgreSQL database as postgresql://user@host/dbname "
+                                  "(default $SOLOBOARD_STORE, else ~/.local/share/soloboard/soloboard.sqlite3)"))
     p.add_argument("--workers", type=int, default=1,
-                   help="server processes sharing the address and the store (default 1; docs/web.md)")
-
-    p = sub.add_parser("report", help="win rates of agents over setups: an HTML report (games kept in SQLite)")
-    p.add_argument("game", choices=game_names(), help="which game")
-    p.add_argument("--agents", default="greedy,mcts",
-                   help="comma-separated agents, each with its own budget after @ if wanted (default: greedy,mcts; "
-                        "e.g. greedy,mcts,mcts@1s,clairvoyant)")
-    p.add_argument("--budget", help="mcts: time or iterations per decision (default 0.3s)")
-    p.add_argument("--games", type=int, default=100, help="games per agent and setup (default 100)")
-    for option in report_options():
-        p.add_argument(option.flag, dest=option.dest, help=option.help)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, help="local worker processes (default: every core)")
-    p.add_argument("--ray", help=RAY_HELP)
-    p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
-    p.add_argument("--out", default="report.html", help="the HTML file to write (default report.html)")
-
-    p = sub.add_parser("calibrate", help="do the chances the agent shows mean what they say? (reliability, ECE, "
-                                         "Brier, coverage)")
-    p.add_argument("game", choices=game_names(), help="which game")
-    p.add_argument("--agent", default="mcts", help="the agent whose estimates are checked (default mcts)")
-    p.add_argument("--budget", help="its budget per decision (default: the hint's, 5000it)")
-    p.add_argument("--games", type=int, default=100, help="games per setup (default 100)")
-    for option in report_options():
-        p.add_argument(option.flag, dest=option.dest, help=option.help)
-    p.add_argument("--seed", type=int, default=7, help="seed of the games (use one the map was not fitted on)")
-    p.add_argument("--jobs", type=int, help="local worker processes (default: every core)")
-    p.add_argument("--ray", help=RAY_HELP)
-    p.add_argument("--store", help="the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)")
-    p.add_argument("--fit", metavar="FILE", help="fit a new calibration map on these games and write it to FILE")
-    p.add_argument("--cross-fit", action="store_true",
-                   help="judge each game by a map fitted on the other half of the games (even/odd)")
-
+                   help=_("server processes sharing the address and the store (default 1; docs/web.md)"))
+    _add_report_parsers(sub)
     add_campaign_parser(sub)  # the campaign (issue 11)
     return parser
 
 
+def _add_play_parsers(sub: Any) -> None:
+    """play, replay and resume: games in the terminal."""
+    p = sub.add_parser("play", help=_("play a game in the terminal"))
+    _add_game_options(p, optional_game=True)
+    p.add_argument("--seed", type=int, help=_("seed for the dice (default: random)"))
+    p.add_argument("--resume", action="store_true",
+                   help=_("continue the game left last (of this game, if one is named): see 'soloboard resume'"))
+    p.add_argument("--ai-seats", dest="ai_seats", type=_seats,
+                   help=_("monstros: seats an agent plays (--ai), numbered from 1 as on the screen (you are seat 1), "
+                          "e.g. 2,3"))
+    p.add_argument("--ai", choices=["random", "greedy", "mcts"], default="greedy",
+                   help=_("monstros: the agent of the --ai-seats (default: greedy)"))
+    p.add_argument("--budget", help=_("--ai mcts: thinking time or iterations per move (default 5000it, about 0.3 s; "
+                                      "e.g. 1s, 2000it)"))
+    _add_lang_option(p)
+
+    p = sub.add_parser("replay", help=_("step through a saved game: back, forward, to a round; continue to play on"))
+    p.add_argument("file")
+    p.add_argument("--all", action="store_true", help=_("print every step without waiting for Enter"))
+    p.add_argument("--round", dest="round_no", type=int, help=_("start at this round"))
+    _add_lang_option(p)
+
+    p = sub.add_parser("resume", help=_("continue the game left last (quit, Ctrl-C or end of input keep it)"))
+    p.add_argument("game", nargs="?", choices=game_names(), help=_("which game's autosave (default: the latest)"))
+    _add_lang_option(p)
+
+
+def _add_speed_parsers(sub: Any) -> None:
+    """sim and bench: many games, and how fast."""
+    p = sub.add_parser("sim", help=_("simulate many games with an agent and report win rates"))
+    _add_game_options(p)
+    p.add_argument("--agent", default="random",
+                   help=_("random (default), greedy, mcts, or your own as package.module:Class"))
+    p.add_argument("--budget", help=_("mcts: time or iterations per decision, e.g. 0.3s (default) or 2000it"))
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--jobs", type=int, default=1, help=_("worker processes"))
+    p.add_argument("--ray", help=_(RAY_HELP))
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+
+    p = sub.add_parser("bench", help=_("measure playout, clone and apply-action speed"))
+    _add_game_options(p)
+    p.add_argument("--seconds", type=float, default=2.0, help=_("length of each timed run"))
+    p.add_argument("--runs", type=int, default=5, help=_("timed runs; the median is reported"))
+    p.add_argument("--adapters", action="store_true",
+                   help=_("random games per second through OpenSpiel, Gymnasium and PettingZoo, each against the "
+                          "raw engine, and the vector environment's steps per second (with the adapters' "
+                          "optional extra installed)"))
+
+
+def _add_agent_parsers(sub: Any) -> None:
+    """hint and review, the agents' advice (issue 10): cli/hint.py, cli/review.py."""
+    p = sub.add_parser("hint", help=_("the three best moves of a saved game's position, with their chances"))
+    p.add_argument("file")
+    p.add_argument("--budget", help=_("search time or iterations (default 5000it, about 0.35 s)"))
+
+    p = sub.add_parser("review", help=_("replay a saved game: the decisions that cost the most"))
+    p.add_argument("file")
+    p.add_argument("--budget", help=_("search per decision (default: the hint's, 5000it)"))
+    p.add_argument("--top", type=int, default=10, help=_("how many decisions to list (default 10)"))
+    _add_lang_option(p)
+
+
+def _add_report_parsers(sub: Any) -> None:
+    """report and calibrate: the agents measured over many games (cli/report.py, cli/calibrate.py)."""
+    p = sub.add_parser("report", help=_("win rates of agents over setups: an HTML report (games kept in SQLite)"))
+    p.add_argument("game", choices=game_names(), help=_("which game"))
+    p.add_argument("--agents", default="greedy,mcts",
+                   help=_("comma-separated agents, each with its own budget after @ if wanted (default: greedy,mcts; "
+                          "e.g. greedy,mcts,mcts@1s,clairvoyant)"))
+    p.add_argument("--budget", help=_("mcts: time or iterations per decision (default 0.3s)"))
+    p.add_argument("--games", type=int, default=100, help=_("games per agent and setup (default 100)"))
+    _add_report_options(p)
+    p.add_argument("--seed", type=int, default=0)
+    _add_store_options(p)
+    p.add_argument("--out", default="report.html", help=_("the HTML file to write (default report.html)"))
+
+    p = sub.add_parser("calibrate", help=_("do the chances the agent shows mean what they say? (reliability, ECE, "
+                                           "Brier, coverage)"))
+    p.add_argument("game", choices=game_names(), help=_("which game"))
+    p.add_argument("--agent", default="mcts", help=_("the agent whose estimates are checked (default mcts)"))
+    p.add_argument("--budget", help=_("its budget per decision (default: the hint's, 5000it)"))
+    p.add_argument("--games", type=int, default=100, help=_("games per setup (default 100)"))
+    _add_report_options(p)
+    p.add_argument("--seed", type=int, default=7, help=_("seed of the games (use one the map was not fitted on)"))
+    _add_store_options(p)
+    p.add_argument("--fit", metavar="FILE", help=_("fit a new calibration map on these games and write it to FILE"))
+    p.add_argument("--cross-fit", action="store_true",
+                   help=_("judge each game by a map fitted on the other half of the games (even/odd)"))
+
+
+def _add_report_options(p: argparse.ArgumentParser) -> None:
+    """The set-ups a report or a calibration sweeps, every game's (its kit's msgids)."""
+    for option in report_options():
+        p.add_argument(option.flag, dest=option.dest, help=_(option.help))
+
+
+def _add_store_options(p: argparse.ArgumentParser) -> None:
+    """Where report and calibrate play: local processes or Ray, and the store they keep the games in."""
+    p.add_argument("--jobs", type=int, help=_("local worker processes (default: every core)"))
+    p.add_argument("--ray", help=_(RAY_HELP))
+    p.add_argument("--store", help=_("the SQLite store (default ~/.local/share/soloboard/soloboard.sqlite3)"))
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:  # before the parsers are built: their help is in the language the command will speak
+        _set_language(_asked_language(argv))
+    except ValueError:  # a bad SOLOBOARD_LANG: the help in English; the command below says what is wrong
+        set_language("en")
     args = build_parser().parse_args(argv)
     try:
-        _set_language(args)  # a bad SOLOBOARD_LANG is a ValueError naming the five languages
+        _set_language(getattr(args, "lang", None))  # a bad SOLOBOARD_LANG is a ValueError naming the five languages
         if args.command == "resume" or (args.command == "play" and args.resume):
             if args.command == "play" and (args.seed is not None or _game_params(args)):
                 raise ValueError("--resume continues a game as it was: it takes no game options or --seed")
@@ -253,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_report(args.game, agents=args.agents, games=args.games, budget=args.budget, seed=args.seed,
                               jobs=args.jobs, ray=args.ray, store=args.store, out=args.out,
-                              command=" ".join(["soloboard", *(argv if argv is not None else sys.argv[1:])]),
+                              command=" ".join(["soloboard", *argv]),
                               **{option.dest: getattr(args, option.dest) for option in report_options()})
         if args.command == "calibrate":
             from soloboard.cli.calibrate import run_calibrate
@@ -261,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_calibrate(args.game, agent=args.agent, budget=args.budget, games=args.games, seed=args.seed,
                                  jobs=args.jobs, ray=args.ray, store=args.store, fit=args.fit,
                                  cross_fit=args.cross_fit,
-                                 command=" ".join(["soloboard", *(argv if argv is not None else sys.argv[1:])]),
+                                 command=" ".join(["soloboard", *argv]),
                                  **{option.dest: getattr(args, option.dest) for option in report_options()})
     except ValueError as exc:  # invalid parameters: a message, not a traceback
         print(f"soloboard: {exc}", file=sys.stderr)

@@ -42,7 +42,7 @@ class Parameter:
     """One keyword of ``load_game``, as a person gives it on the command line or in the dialog.
 
     ``label`` and ``help`` are catalog msgids (the front end translates them); ``cli_help`` is the
-    command line's help (English, as argparse's own texts are).
+    command line's help, a msgid too (``soloboard --lang cs play --help`` shows it in Czech).
     """
 
     name: str

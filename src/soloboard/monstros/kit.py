@@ -81,20 +81,21 @@ KIT = MonstrosKit(
     environments=(("soloboard/monstros-solo-v0", {"players": 1}),),  # the solo mode; every seat count: PettingZoo
     parameters=(
         Parameter("players", "choice", 2, N_("Players"), N_("1 to 6 (1 is the solo mode)"), flag="--players",
-                  key=True, cli_type=int, cli_help="1-6 players (1 = modo solo; default 2)"),
+                  key=True, cli_type=int, cli_help=N_("1-6 players (1 = modo solo; default 2)")),
         Parameter("difficulty", "choice", "iniciante", N_("Difficulty"), N_("Which special monsters join the deck"),
-                  flag="--difficulty", key=True, cli_help="iniciante (default) | facil | medio | dificil | epico"),
+                  flag="--difficulty", key=True, cli_help=N_("iniciante (default) | facil | medio | dificil | epico")),
         Parameter("deck", "file", None, N_("Deck"), N_("A JSON deck file with the real cards"), flag="--deck",
-                  in_dialog=False, cli_help="a JSON deck file with the real cards (default: the reconstructed deck)"),
+                  in_dialog=False,
+                  cli_help=N_("a JSON deck file with the real cards (default: the reconstructed deck)")),
         Parameter("five_removal", "choice", "any", N_("Five cards on the board"),
                   N_("any: remove a triple or all five; forced-only: all five only when no triple can go"),
                   flag="--five-removal", cli_choices=("any", "forced-only"),
-                  cli_help="with five cards on the board: remove a triple or all five (any, default), "
-                           "or all five only when no triple can go (forced-only)"),
+                  cli_help=N_("with five cards on the board: remove a triple or all five (any, default), "
+                              "or all five only when no triple can go (forced-only)")),
     ),
-    report=ReportAxis((ReportOption("--players", "players", "monstros: numbers of players, e.g. 1,3 "
-                                                                   "(default 1)"),
-                       ReportOption("--difficulties", "difficulties", "monstros: e.g. iniciante,epico "
-                                                                      "(default iniciante)")),
+    report=ReportAxis((ReportOption("--players", "players", N_("monstros: numbers of players, e.g. 1,3 "
+                                                               "(default 1)")),
+                       ReportOption("--difficulties", "difficulties", N_("monstros: e.g. iniciante,epico "
+                                                                         "(default iniciante)"))),
                       axis="difficulty", length_unit="turns"),
 )

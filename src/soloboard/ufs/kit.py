@@ -125,28 +125,29 @@ BOXED = BoxedKit(
     environments=(("soloboard/ufs-v0", {}),),
     parameters=(
         Parameter("city", "choice", "roswell", N_("City"), N_("The city tile"), flag="--city", key=True,
-                  cli_help="roswell (default) | new-york | washington"),
+                  cli_help=N_("roswell (default) | new-york | washington")),
         Parameter("side", "choice", "blue", N_("City side"),
                   N_("Blue (undamaged) or damaged (red): each side has its ability"), flag="--side", key=True,
                   cli_choices=("blue", "damaged", "red"),
-                  cli_help="the city tile's side: blue (undamaged, default) or damaged (red); each has its ability"),
+                  cli_help=N_("the city tile's side: blue (undamaged, default) or damaged (red); each has its "
+                              "ability")),
         Parameter("threat", "choice", 0, N_("Threat level"),
                   N_("That many sky tiles, drawn at random, on their threat side"), flag="--threat", key=True,
                   cli_type=int,
-                  cli_help="threat level 0-4: that many sky tiles, drawn at random, on their threat side"),
+                  cli_help=N_("threat level 0-4: that many sky tiles, drawn at random, on their threat side")),
         Parameter("sky", "sky", None, N_("Sky tiles"),
                   N_("Every sky tile's side instead of a threat level, bottom tile first: E easy, T threat "
                      "(e.g. ETEE)"), flag="--sky", instead_of="threat", key=True, length=SKY_TILES,
-                  cli_help="every sky tile's side, bottom tile first, e.g. ETEE (E easy, T threat)"),
+                  cli_help=N_("every sky tile's side, bottom tile first, e.g. ETEE (E easy, T threat)")),
         Parameter("unidentified_action", "choice", "damage", N_("Single-source symbols"),
                   N_("The two threat-side 'base takes 1 damage' symbols known from one source: damage, or no "
                      "effect"), flag="--unidentified", advanced=True, cli_choices=("damage", "none"),
-                  cli_help="the two threat-side 'base takes 1 damage' symbols known from one source: damage "
-                           "(default) or none (no effect, as games saved before they were identified played them)"),
+                  cli_help=N_("the two threat-side 'base takes 1 damage' symbols known from one source: damage "
+                              "(default) or none (no effect, as games saved before they were identified played them)")),
     ),
-    report=ReportAxis((ReportOption("--cities", "cities", "ufs: comma-separated cities (default roswell)"),
-                       ReportOption("--sides", "sides", "ufs: city sides, e.g. blue,damaged (default blue)"),
-                       ReportOption("--threats", "threats", "ufs: threat levels, e.g. 0-4 or 0,2 (default 0)")),
+    report=ReportAxis((ReportOption("--cities", "cities", N_("ufs: comma-separated cities (default roswell)")),
+                       ReportOption("--sides", "sides", N_("ufs: city sides, e.g. blue,damaged (default blue)")),
+                       ReportOption("--threats", "threats", N_("ufs: threat levels, e.g. 0-4 or 0,2 (default 0)"))),
                       axis="threat level", length_unit="rounds"),
 )
 
@@ -160,19 +161,19 @@ NINE_CARD = NineCardKit(
     parameters=(
         Parameter("level", "choice", 0, N_("Level"), N_("That many cards, drawn at random, on their difficult side"),
                   flag="--level", key=True, cli_type=int,
-                  cli_help="level 0-8: that many cards, drawn at random, on their difficult side (0-4 can be "
-                           "played: only the sky cards' difficult sides are fully known)"),
+                  cli_help=N_("level 0-8: that many cards, drawn at random, on their difficult side (0-4 can be "
+                              "played: only the sky cards' difficult sides are fully known)")),
         Parameter("difficult", "cards", None, N_("Difficult cards"),
                   N_("The cards on their difficult side, instead of a level"), flag="--difficult",
                   instead_of="level", key=True,
-                  cli_help="the cards on their difficult side, by name, e.g. sky-1,sky-3 (sky-1..sky-4 or 1-4, "
-                           "base-0, base-1, science, mothership)"),
+                  cli_help=N_("the cards on their difficult side, by name, e.g. sky-1,sky-3 (sky-1..sky-4 or 1-4, "
+                              "base-0, base-1, science, mothership)")),
         Parameter("energy_rule", "choice", "max", N_("Energy rule"),
                   N_("max: energy becomes max(energy, value), the rulebook; add: add the value, the later edition"),
                   flag="--energy-rule", cli_choices=("max", "add"),
-                  cli_help="energy room: max = energy becomes max(energy, value), the rulebook (default); "
-                           "add = add the value, the later edition"),
+                  cli_help=N_("energy room: max = energy becomes max(energy, value), the rulebook (default); "
+                              "add = add the value, the later edition")),
     ),
-    report=ReportAxis((ReportOption("--levels", "levels", "ufs-pnp: levels, e.g. 0-4 (default 0)"),),
+    report=ReportAxis((ReportOption("--levels", "levels", N_("ufs-pnp: levels, e.g. 0-4 (default 0)")),),
                       axis="level (cards on their difficult side)", length_unit="rounds"),
 )
