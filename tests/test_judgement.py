@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import random
 import re
 import sqlite3
@@ -292,3 +293,27 @@ def test_the_learned_value_reads_its_own_features(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(E, "load_net", lambda _package: stale)
     with pytest.raises(ValueError, match="train it again"):
         E.value(state)
+
+
+def test_each_game_of_a_package_has_its_own_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 9-card edition is evaluated by the boxed game's package but calibrated on its own runs: its
+    map is ``calibration-ufs-pnp.json`` beside the boxed game's ``calibration.json``."""
+    assert C.map_file("ufs", "soloboard.ufs") == "calibration.json"
+    assert C.map_file("ufs-pnp", "soloboard.ufs") == "calibration-ufs-pnp.json"
+    assert C.map_file("monstros", "soloboard.monstros") == "calibration.json"
+    pnp_map = C.CalibrationMap({"": (0.0, 1.0, 1.0), "ufs-pnp:level=0,energy=max": (0.5, 1.0, 1.0)})
+    real = C.data_text
+    asked: list[str] = []
+
+    def data_text(package: str, name: str) -> str | None:
+        asked.append(name)
+        return json.dumps(pnp_map.to_json()) if name == "calibration-ufs-pnp.json" else real(package, name)
+
+    monkeypatch.setattr(C, "data_text", data_text)
+    monkeypatch.setattr(C, "_MAPS", {})
+    pnp = C.calibrator(soloboard.load_game("ufs-pnp"))
+    assert pnp.calibrated and pnp.chance(0.5) == pytest.approx(1 / (1 + math.exp(-0.5)))
+    assert not C.calibrator(soloboard.load_game("ufs-pnp", level=2)).calibrated  # a level it never saw
+    boxed = C.calibrator(soloboard.load_game("ufs", threat=1))
+    assert boxed.calibrated and "ufs-pnp:level=0,energy=max" not in boxed.map.coefficients
+    assert asked == ["calibration-ufs-pnp.json", "calibration.json"]

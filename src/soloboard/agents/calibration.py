@@ -207,12 +207,12 @@ class Calibrator:
         return self.map is not IDENTITY
 
 
-_MAPS: dict[str, CalibrationMap] = {}
+_MAPS: dict[tuple[str, str], CalibrationMap] = {}
 
 
 def calibrator(game: Any) -> Calibrator:
-    """The calibration of ``game``'s chances: its kit's map (``data/calibration.json`` beside its
-    evaluation) and its setup's context; the identity (not calibrated: no chance is shown) for a
+    """The calibration of ``game``'s chances: its kit's map (:func:`map_file`, in the ``data`` folder
+    beside its evaluation) and its setup's context; the identity (not calibrated: no chance is shown) for a
     game without a map or a setup the map was not fitted on."""
     from soloboard.core.lazy import load
     from soloboard.core.registry import kit_of
@@ -225,11 +225,11 @@ def calibrator(game: Any) -> Calibrator:
         return Calibrator(IDENTITY, "")
     module = load(kit.evaluation)
     package = module.__name__.rpartition(".")[0]
-    if package not in _MAPS:
-        _MAPS[package] = load_map(package) or IDENTITY
+    if (package, kit.name) not in _MAPS:
+        _MAPS[package, kit.name] = load_map(package, kit.name) or IDENTITY
     setup = module.context(game) if hasattr(module, "context") else ""
     context = f"{kit.name}:{setup}"
-    cmap = _MAPS[package]
+    cmap = _MAPS[package, kit.name]
     if context not in cmap.coefficients:
         # a setup whose games the map never saw (another city, the other edition): what the search's
         # estimate means there was not measured, so no chance is shown (the map's defaults, fitted on
@@ -238,9 +238,19 @@ def calibrator(game: Any) -> Calibrator:
     return Calibrator(cmap, context)
 
 
-def load_map(package: str) -> CalibrationMap | None:
-    """The map shipped in ``package``'s ``data/calibration.json``, or None."""
-    text = data_text(package, "calibration.json")
+def map_file(game_name: str, package: str) -> str:
+    """The file name of a game's map in its evaluation package's ``data`` folder: ``calibration.json``
+    for the package's own game (``ufs``, ``monstros``), ``calibration-<game>.json`` for another
+    game the package evaluates too (``calibration-ufs-pnp.json``): one map per game, each fitted on
+    that game's own runs."""
+    return "calibration.json" if package.rpartition(".")[2] == game_name else f"calibration-{game_name}.json"
+
+
+def load_map(package: str, game_name: str | None = None) -> CalibrationMap | None:
+    """The map of ``game_name`` (by default the package's own game) shipped in ``package``'s
+    ``data`` folder (:func:`map_file`), or None."""
+    name = map_file(game_name or package.rpartition(".")[2], package)
+    text = data_text(package, name)
     return CalibrationMap.from_json(json.loads(text)) if text is not None else None
 
 

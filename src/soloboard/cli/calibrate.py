@@ -15,7 +15,9 @@ the stated interval. Use seeds that the map was not fitted on (its ``provenance`
 them): the figures are then honest.
 
 ``--fit FILE`` fits a new map on these games instead and writes it (the kit's
-``data/calibration.json``, for a maintainer; then check it on other seeds).
+``data/calibration.json``, or ``data/calibration-ufs-pnp.json`` for the 9-card edition, whose
+evaluation is the boxed game's: ``agents.calibration.map_file``; for a maintainer; then check it
+on other seeds).
 ``--cross-fit`` measures the fitting itself without other games: each game's chances come
 from a map fitted on the other half of the games (even against odd index), so no game is
 judged by a map that saw it.
