@@ -142,3 +142,24 @@ def test_a_map_that_would_reverse_moves_drops_its_ply_terms() -> None:
     assert C._monotone((0.0, 1.0, 1.0, 0.5, -0.5, 0.2))
     assert not C._monotone((0.0, 1.0, 1.0, 0.5, -1.5, 0.2))  # at the end of a game b + e < 0
     assert not C._monotone((0.0, -0.1, 1.0))
+    assert C._monotone((0.0, 0.0, 1.0)) and not C._monotone((0.0, 0.0, 0.0))  # one slope may be 0, not both
+
+
+def test_a_map_whose_slope_comes_out_negative_leaves_that_term_out() -> None:
+    """Outcomes as Monstros's raw estimate had them: flat (about 18 % won) up to 0.85, then a jump: the
+    free fit gives ln r a negative weight (a lower estimate would show a higher chance near 0); the
+    map leaves that term out and keeps the order of every pair of estimates."""
+    rng = random.Random(5)
+    raws, outcomes = [], []
+    for _ in range(4000):
+        r = rng.random()
+        p = 0.18 + 0.6 * (r > 0.85)
+        raws.append(r)
+        outcomes.append(1.0 if rng.random() < p else 0.0)
+    free = C._fit(raws, outcomes, ["g:a"] * len(raws), None, 1e-3, 0.0)
+    assert free.coefficients["g:a"][1] < 0  # the case this is about
+    cmap = C.fit_map(raws, outcomes, ["g:a"] * len(raws), list(range(len(raws))))
+    w = cmap.coefficients["g:a"]
+    assert w[1] == pytest.approx(0.0, abs=1e-9) and w[2] > 0
+    grid = [cmap.chance(r / 1000, "g:a") for r in range(1, 1000)]
+    assert grid == sorted(grid)

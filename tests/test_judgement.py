@@ -317,3 +317,20 @@ def test_each_game_of_a_package_has_its_own_map(monkeypatch: pytest.MonkeyPatch)
     boxed = C.calibrator(soloboard.load_game("ufs", threat=1))
     assert boxed.calibrated and "ufs-pnp:level=0,energy=max" not in boxed.map.coefficients
     assert asked == ["calibration-ufs-pnp.json", "calibration.json"]
+
+
+def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
+    """Monstros's map was fitted on 100 solo games at the default difficulty: chances show there, in the
+    search's order, and nowhere else (3 seats, another difficulty: never measured)."""
+    cmap = C.load_map("soloboard.monstros")
+    assert cmap is not None
+    for key in ("command", "seed", "games", "decisions", "date"):
+        assert cmap.provenance[key], key
+    assert "soloboard calibrate monstros" in cmap.provenance["command"]
+    solo = C.calibrator(soloboard.load_game("monstros", players=1))
+    assert solo.calibrated and solo.context == "monstros:difficulty=iniciante,players=1"
+    chances = [solo.chance(r / 100, 50) for r in range(1, 100)]
+    assert chances == sorted(chances)
+    assert solo.chance(1.0, 50) == 1.0 and solo.chance(0.0, 50) == 0.0
+    assert not C.calibrator(soloboard.load_game("monstros", players=3)).calibrated
+    assert not C.calibrator(soloboard.load_game("monstros", players=1, difficulty="epico")).calibrated

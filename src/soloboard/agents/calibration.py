@@ -268,24 +268,35 @@ def fit_map(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence
         cmap = _fit(raws, outcomes, contexts, plies, l2, ply_scale)
         if all(_monotone(w) for w in cmap.coefficients.values()):
             return cmap
-    return _fit(raws, outcomes, contexts, None, l2, 0.0)
+    cmap = _fit(raws, outcomes, contexts, None, l2, 0.0)
+    if all(_monotone(w) for w in cmap.coefficients.values()):
+        return cmap
+    # a slope came out negative (an estimate that says little at one end of the scale): that term is
+    # left out, so the map still never reverses the search's order of two moves
+    drop = 1 if any(w[1] < 0 for w in cmap.coefficients.values()) else 2
+    return _fit(raws, outcomes, contexts, None, l2, 0.0, drop)
 
 
 def _monotone(w: tuple[float, ...]) -> bool:
-    """Both slopes positive at the start (s = 0) and at the end (s = 1) of a game, hence everywhere."""
+    """Both slopes non-negative, and not both zero, at the start (s = 0) and at the end (s = 1) of a
+    game, hence everywhere: the chance then rises with the raw estimate."""
     b, c = w[1], w[2]
     d_b, d_c = (w[4], w[5]) if len(w) > 3 else (0.0, 0.0)
-    return min(b, c, b + d_b, c + d_c) > 0
+    return min(b, c, b + d_b, c + d_c) >= 0 and b + c > 0 and b + d_b + c + d_c > 0
 
 
 def _fit(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence[str],
-         plies: Sequence[float] | None, l2: float, ply_scale: float) -> CalibrationMap:
+         plies: Sequence[float] | None, l2: float, ply_scale: float, drop: int | None = None) -> CalibrationMap:
+    """The fit itself; ``drop``: a beta term (1: ln r, 2: -ln(1 - r)) left out, its coefficient 0."""
     from soloboard.agents.fit import fit
 
     width = 6 if plies is not None else 3
 
     def row(i: int) -> list[float]:
-        return map_features(raws[i], plies[i], ply_scale)[:width] if plies is not None else beta_features(raws[i])
+        out = map_features(raws[i], plies[i], ply_scale)[:width] if plies is not None else beta_features(raws[i])
+        if drop is not None:
+            out[drop] = 0.0  # a column of zeros: the penalty holds its weight at 0
+        return out
 
     def pooled(idx: list[int]) -> tuple[float, ...]:
         return tuple(fit([row(i) for i in idx], [outcomes[i] for i in idx], l2=1e-4))
