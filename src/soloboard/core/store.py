@@ -481,22 +481,23 @@ class Store:
     def set_seat_token(self, game_id: int, seat: int, token_hash: str, version: int | None = None) -> int | None:
         """A seat's new token (its hash): a device took the seat and every older token, and its open
         invitation, stop opening it. ``version`` and the answer as in :meth:`update_person_game`."""
-        with self.db:
-            new = self._bump(game_id, version)
-            if new is not None:
-                self.db.execute("UPDATE seats SET token_hash = ?, invite_hash = NULL WHERE game = ? AND seat = ?",
-                                (token_hash, game_id, seat))
-        return new
+        return self._write_seat(game_id, seat, "token_hash = ?, invite_hash = NULL", (token_hash,), version)
 
     def set_seat_invite(self, game_id: int, seat: int, invite_hash: str | None,
                         version: int | None = None) -> int | None:
         """A seat's open join link (the hash of its token; None: none), replacing the one before.
         ``version`` and the answer as in :meth:`update_person_game`."""
+        return self._write_seat(game_id, seat, "invite_hash = ?", (invite_hash,), version)
+
+    def _write_seat(self, game_id: int, seat: int, assignments: str, values: tuple[Any, ...],
+                    version: int | None) -> int | None:
+        """``UPDATE seats SET <assignments>`` for one seat, in the transaction that bumps the game's
+        version (nothing written when ``version`` is given and stale): the new version, or None."""
         with self.db:
             new = self._bump(game_id, version)
             if new is not None:
-                self.db.execute("UPDATE seats SET invite_hash = ? WHERE game = ? AND seat = ?",
-                                (invite_hash, game_id, seat))
+                self.db.execute(f"UPDATE seats SET {assignments} WHERE game = ? AND seat = ?",
+                                (*values, game_id, seat))
         return new
 
     _PERSON_SQL = ("SELECT g.id, g.game, g.params, g.status, g.rounds, g.decisions, g.loss_cause, g.history, "
