@@ -199,12 +199,13 @@ def run(seconds: float = 1.0, runs: int = 3, game: str | None = None, params: di
     return rows
 
 
-def random_legal(masks: Any, generator: Any, shape: tuple[int, int]) -> Any:
+def random_legal(masks: Any, generator: Any) -> Any:
     """A random legal action per game of a vector environment's masks, for the whole batch in three
     numpy calls (as a batched policy picks them): the legal action with the highest of one random
     byte per entry (1..255; ties go to the lowest id, so it is close to, not exactly, uniform). A
     game with no legal action (it just ended: its next step resets it) gets 0."""
-    noise = np.frombuffer(generator.bytes(shape[0] * shape[1]), np.uint8).reshape(shape) | 1
+    games, actions = masks.shape
+    noise = np.frombuffer(generator.bytes(games * actions), np.uint8).reshape(games, actions) | 1
     return np.argmax(masks.view(np.uint8) * noise, axis=1)
 
 
@@ -229,11 +230,10 @@ def _vector_rate(env_id: str, params: dict[str, Any], num_envs: int, workers: in
     envs: Any = gymnasium.make_vec(env_id, num_envs=num_envs, workers=workers, **params)
     _, info = envs.reset(seed=0)
     generator = np.random.default_rng(12345)
-    shape = info["action_mask"].shape
 
     def step() -> None:
         nonlocal info
-        _, _, _, _, info = envs.step(random_legal(info["action_mask"], generator, shape))
+        _, _, _, _, info = envs.step(random_legal(info["action_mask"], generator))
 
     for _ in range(WARM_UP_STEPS // num_envs):  # every process fills the engine's caches first, as a long run has
         step()
