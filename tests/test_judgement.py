@@ -198,14 +198,14 @@ def test_cross_fitting_judges_each_game_by_a_map_that_did_not_see_it() -> None:
 
 
 def test_a_game_without_its_own_map_shows_no_chance(tmp_path: Path) -> None:
-    """The boxed game's map says nothing about the 9-card edition: its hints carry the search's raw
-    estimate for programs (``calibrated`` False), and the terminal's hint, ``ai`` line and review show
-    the moves without a number and say why; the boxed game's show the chance."""
+    """No map was fitted on the 9-card edition at level 2: its hints carry the search's raw estimate
+    for programs (``calibrated`` False), and the terminal's hint, ``ai`` line and review show the
+    moves without a number and say why; the boxed game's show the chance."""
     from soloboard.agents import analysis
     from soloboard.cli.hint import print_hint, session_ai
     from soloboard.cli.review import _table
 
-    pnp = soloboard.load_game("ufs-pnp")
+    pnp = soloboard.load_game("ufs-pnp", level=2)
     cal = C.calibrator(pnp)
     assert not cal.calibrated and cal.chance(0.3) == pytest.approx(0.3, abs=1e-9)
     assert not analysis.honest(pnp) and analysis.honest(soloboard.load_game("ufs", threat=1))

@@ -333,16 +333,18 @@ def test_a_device_without_the_seat_token_only_watches(live_server, open_page):
     assert live_server.game(game["id"])["ply"] == game["ply"]
 
 
-@pytest.mark.parametrize(("game", "size", "calibrated"), [
-    ("ufs", {"width": 1280, "height": 800}, True),
-    ("ufs", {"width": 390, "height": 844}, True),
-    ("ufs-pnp", {"width": 1280, "height": 800}, False),
+@pytest.mark.parametrize(("game", "size", "calibrated", "choices"), [
+    ("ufs", {"width": 1280, "height": 800}, True, None),
+    ("ufs", {"width": 390, "height": 844}, True, None),
+    ("ufs-pnp", {"width": 1280, "height": 800}, False, {"Level": "2"}),
 ])
-def test_the_hint_panel_shows_chances_only_where_they_are_calibrated(live_server, open_page, game, size, calibrated):
-    """Three moves, each with its chance and no interval (none is honest yet); the 9-card edition, which
-    has no calibration map, shows its moves best first with no chance and says why; nothing prints 'null'."""
+def test_the_hint_panel_shows_chances_only_where_they_are_calibrated(live_server, open_page, game, size, calibrated,
+                                                                    choices):
+    """Three moves, each with its chance and no interval (none is honest yet); the 9-card edition at level
+    2, where no calibration map was fitted, shows its moves best first with no chance and says why;
+    nothing prints 'null'."""
     page = open_page(live_server.url + "/", viewport=size)
-    start_game(page, game, seed=3)
+    start_game(page, game, seed=3, choices=choices)
     page.locator("button", has_text="Hint").first.click()
     panel = page.locator(".hint-moves")
     panel.wait_for(timeout=30_000)
