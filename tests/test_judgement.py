@@ -334,3 +334,25 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     assert solo.chance(1.0, 50) == 1.0 and solo.chance(0.0, 50) == 0.0
     assert not C.calibrator(soloboard.load_game("monstros", players=3)).calibrated
     assert not C.calibrator(soloboard.load_game("monstros", players=1, difficulty="epico")).calibrated
+
+
+def test_the_9_card_edition_ships_a_map_for_level_0_with_an_interval() -> None:
+    """The 9-card edition's map was fitted on 100 games at level 0, whose interval held its coverage on
+    unseen halves: chances and a 90 % interval show there, in the search's order; other levels show none."""
+    cmap = C.load_map("soloboard.ufs", "ufs-pnp")
+    assert cmap is not None
+    for key in ("command", "seed", "games", "decisions", "date"):
+        assert cmap.provenance[key], key
+    assert "soloboard calibrate ufs-pnp" in cmap.provenance["command"]
+    assert 0.88 <= cmap.provenance["interval_coverage_cross_fitted"]["level 0"] <= 0.95
+    cal = C.calibrator(soloboard.load_game("ufs-pnp"))
+    assert cal.calibrated and cal.context == "ufs-pnp:level=0,energy=max"
+    chances = [cal.chance(r / 100, 40) for r in range(1, 100)]
+    assert chances == sorted(chances)
+    assert cal.chance(1.0, 40) == 1.0 and cal.chance(0.0, 40) == 0.0
+    shown = cal.chance(0.4, 40)
+    interval = cal.interval(shown)
+    assert interval is not None and interval[0] < shown < interval[1]
+    assert not C.calibrator(soloboard.load_game("ufs-pnp", level=1)).calibrated
+    boxed = C.calibrator(soloboard.load_game("ufs", threat=1))
+    assert boxed.calibrated and "ufs-pnp:level=0,energy=max" not in boxed.map.coefficients
