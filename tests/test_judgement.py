@@ -320,8 +320,8 @@ def test_each_game_of_a_package_has_its_own_map(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
-    """Monstros's map was fitted on 100 solo games at the default difficulty: chances show there, in the
-    search's order, and nowhere else (3 seats, another difficulty: never measured)."""
+    """Monstros's map was fitted on 100 games solo and 100 with 3 seats at the default difficulty: chances
+    show there, in the search's order, and nowhere else (2 seats, another difficulty: never measured)."""
     cmap = C.load_map("soloboard.monstros")
     assert cmap is not None
     for key in ("command", "seed", "games", "decisions", "date"):
@@ -332,7 +332,10 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     chances = [solo.chance(r / 100, 50) for r in range(1, 100)]
     assert chances == sorted(chances)
     assert solo.chance(1.0, 50) == 1.0 and solo.chance(0.0, 50) == 0.0
-    assert not C.calibrator(soloboard.load_game("monstros", players=3)).calibrated
+    three = C.calibrator(soloboard.load_game("monstros", players=3))
+    assert three.calibrated and three.context == "monstros:difficulty=iniciante,players=3"
+    assert three.chance(0.5, 50) < solo.chance(0.5, 50)  # 3 seats win less often: one estimate means less
+    assert not C.calibrator(soloboard.load_game("monstros", players=2)).calibrated
     assert not C.calibrator(soloboard.load_game("monstros", players=1, difficulty="epico")).calibrated
 
 
