@@ -320,3 +320,26 @@ def test_tune_scores_greedy_on_seeded_games() -> None:
     worse = [0.0] * len(eval_ufs.WEIGHTS)  # a flat evaluation: greedy plays its first move
     assert tune.score(game, eval_ufs, worse, 3, "t")[2] < progress
     assert tuple(worse) != eval_ufs.WEIGHTS  # the module's weights are put back
+
+
+def test_tune_screens_changes_in_worker_processes_with_the_same_games() -> None:
+    from soloboard.agents import tune
+
+    game = soloboard.load_game("ufs", threat=1)
+    changed = tune.variant(eval_ufs, "last_space_chance*4,bias=1")
+    i, j = eval_ufs.FEATURE_NAMES.index("last_space_chance"), eval_ufs.FEATURE_NAMES.index("bias")
+    assert changed[i] == eval_ufs.WEIGHTS[i] * 4 and changed[j] == 1.0
+    assert [w for k, w in enumerate(changed) if k not in (i, j)] == [
+        w for k, w in enumerate(eval_ufs.WEIGHTS) if k not in (i, j)]
+    # the weights reach the worker processes: two processes play exactly the games one plays
+    flat = [0.0] * len(eval_ufs.WEIGHTS)
+    assert tune.score(game, eval_ufs, flat, 4, "s", jobs=2) == tune.score(game, eval_ufs, flat, 4, "s")
+    assert tune.score(game, eval_ufs, flat, 4, "s", jobs=2) != tune.score(game, eval_ufs, changed, 4, "s", jobs=2)
+
+
+@pytest.mark.parametrize("text", ["nonsense*2", "bias*x", "bias"])
+def test_tune_rejects_a_change_it_cannot_read(text: str) -> None:
+    from soloboard.agents import tune
+
+    with pytest.raises(SystemExit, match="--try"):
+        tune.variant(eval_ufs, text)

@@ -1,0 +1,57 @@
+"""tools/where_lost.py: where an agent's lost games stood, read from the engine's events."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import soloboard
+from soloboard.cli.main import main
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "where_lost.py"
+
+
+def load_tool():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("where_lost", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_it_counts_the_lost_games_one_research_space_short(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = tmp_path / "s.sqlite3"
+    assert main(["report", "ufs", "--agents", "greedy", "--threats", "0", "--games", "12", "--seed", "3",
+                 "--jobs", "1", "--store", str(store), "--out", str(tmp_path / "r.html")]) == 0
+    capsys.readouterr()
+    assert load_tool().main(["--store", str(store), "--player", "greedy"]) == 0
+    out = capsys.readouterr().out
+    # the same counts worked out from the states themselves, step by step (not from events)
+    game = soloboard.load_game("ufs", threat=0)
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT status, history FROM games").fetchall()
+    lost = short = 0
+    for status, history in rows:
+        if status != "lost":
+            continue
+        lost += 1
+        state = game.new_initial_state()
+        best = 0
+        for action in json.loads(history):
+            state.apply_action(action)
+            best = max(best, state.research)
+        short += best == state.sky.research_last - 1
+    assert f"12 games, {lost} lost" in out
+    assert lost > 0
+    found = re.search(r"one space short \(space 15 of 16\): (\d+) of (\d+)", out)
+    assert found is not None and (int(found[1]), int(found[2])) == (short, lost)
+
+
+def test_an_empty_store_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert load_tool().main(["--store", str(tmp_path / "none.sqlite3")]) == 1
+    assert "no finished ufs games" in capsys.readouterr().out

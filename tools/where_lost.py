@@ -1,0 +1,111 @@
+"""Where are an agent's Under Falling Skies games lost? Replays the lost games of a store.
+
+    python tools/where_lost.py --store h22.sqlite3 --player mcts@5000it
+
+For every setup (the game's parameters) of the chosen agent's stored games: how many were
+lost, how many of those had at some point paid every research space but the last (and so were
+lost waiting for a room, or a robot, able to pay it), how many rounds that was before the
+end (from the round the last-but-one space was first reached), how many a sky effect set
+back, and how the game ended. It reads the
+engine's events (``research_changed``, ``round_started``, ``game_lost``) and, for the
+"could the last space be paid" column, the evaluation's ``last_space_chance`` feature (the
+chance one round pays it with the best research room dug out) at the end of the game.
+docs/agents.md quotes its output ("Where the games are lost").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from collections import Counter, defaultdict
+from typing import Any
+
+import soloboard
+from soloboard.core.store import Store
+from soloboard.ufs import evaluate
+
+
+def replay(game: Any, history: list[int]) -> Any:
+    state = game.new_initial_state()
+    state.record_events()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+def one_game(game: Any, history: list[int]) -> dict[str, Any]:
+    """What a lost game shows: the furthest space it reached (a sky effect can set research back) and
+    where it ended, the rounds it stood one space short, how it ended."""
+    state = replay(game, history)
+    last = state.sky.research_last
+    round_no = 0
+    short_since: int | None = None  # the round the last-but-one space was first reached
+    cause = ""
+    reached = best = 0
+    for event in state.events():
+        kind = event["kind"]
+        if kind == "round_started":
+            round_no = event["round"]
+        elif kind == "research_changed":
+            reached = event["to"]
+            best = max(best, reached)
+            if reached == last - 1 and short_since is None:
+                short_since = round_no
+        elif kind == "game_lost":
+            cause = event["cause"]
+    chance = evaluate.features(state)[evaluate.FEATURE_NAMES.index("last_space_chance")]
+    return {"reached": reached, "best": best, "last": last, "cause": cause, "last_space_chance": chance,
+            "short_rounds": None if short_since is None else round_no - short_since}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--store", required=True, help="the SQLite store the games are in")
+    parser.add_argument("--game", default="ufs", choices=("ufs", "ufs-pnp"))
+    parser.add_argument("--player", help="the agent, as stored (e.g. mcts@5000it; default: every agent)")
+    args = parser.parse_args(argv)
+    by_setup: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    played: Counter[tuple[str, str]] = Counter()
+    games: dict[str, Any] = {}
+    with Store(args.store) as store:
+        for row in store.histories(game=args.game, player=args.player):
+            setup = (json.dumps(row["params"], sort_keys=True), row["player"])
+            played[setup] += 1
+            if row["won"]:
+                continue
+            if setup[0] not in games:
+                games[setup[0]] = soloboard.load_game(args.game, **row["params"])
+            by_setup[setup].append(one_game(games[setup[0]], row["history"]))
+    if not played:
+        print(f"no finished {args.game} games in {args.store}" + (f" by {args.player}" if args.player else ""))
+        return 1
+    for setup in sorted(played):
+        lost = by_setup.get(setup, [])
+        short = [g for g in lost if g["best"] == g["last"] - 1]
+        print(f"{setup[0]} {setup[1]}: {played[setup]} games, {len(lost)} lost")
+        if not lost:
+            continue
+        waits = [g["short_rounds"] for g in short]
+        print(f"  one space short (space {lost[0]['last'] - 1} of {lost[0]['last']}): {len(short)} of {len(lost)}"
+              + (f", rounds from first reaching it to the end: median {statistics.median(waits):g}, max {max(waits)}"
+                 if waits else "")
+              + (f"; {sum(g['reached'] < g['best'] for g in short)} of them were set back before the end"
+                 if short else ""))
+        for label, group in (("  ended (one space short)", short),
+                             ("  ended (further back)", [g for g in lost if g["best"] < g["last"] - 1])):
+            if group:
+                causes = Counter(g["cause"] for g in group)
+                print(f"{label}: " + "; ".join(f"{c or '?'}: {n}" for c, n in causes.most_common()))
+        if short:
+            chances = [g["last_space_chance"] for g in short]
+            print(f"  the chance a round paid the last space at the end (evaluation's table, best research room "
+                  f"dug out): median {statistics.median(chances):.2f}; 0 in {sum(c == 0 for c in chances)} games")
+        spaces = Counter(g["best"] for g in lost)
+        print("  furthest research space the lost games reached: "
+              + ", ".join(f"{s}: {n}" for s, n in sorted(spaces.items(), reverse=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
