@@ -36,8 +36,10 @@ figures before and after; fitting them to game outcomes by logistic regression,
 Besides the value: :func:`key` (a cheap hashable key of the position, for the search's
 transposition table) and :func:`prune` (moves that can never be better than another
 legal move: discarding a die in the Rooms Phase, since ``done`` discards it as well and a
-discard never makes another room usable; a second tunnel of the same column, which does
-exactly what the first does; an excavation die that can never dig).
+discard never makes another room usable; a second excavated tunnel of the same column, which
+does exactly what the first does; an excavation die that can never dig). A tunnel ahead of the
+excavator is not a second tunnel: a die there is the excavation die, and digging onto it is the
+only way to excavate the spaces just before it (Roswell's three-space research room).
 """
 
 from __future__ import annotations
@@ -454,11 +456,13 @@ def prune(state: Any, actions: list[int]) -> list[int]:
             space = rest % value_stride
             tunnel = plain[space % COLS]
             if tunnel >= 0 and space != tunnel:
-                if t.kind[space] == TUNNEL and not robots[space]:
-                    continue  # a second tunnel of the column does exactly what the first does
                 distance = pos[space] - exc
-                if distance > 0 and rest // value_stride + 1 < distance:
-                    continue  # an excavation die too small to dig only moves the ships, as the tunnel would
+                if distance > 0:
+                    # a space ahead of the excavator, tunnel or not: the die there is the excavation die
+                    if rest // value_stride + 1 < distance:
+                        continue  # too small to dig, it only moves the ships, as the tunnel would
+                elif t.kind[space] == TUNNEL and not robots[space]:
+                    continue  # a second excavated tunnel of the column does exactly what the first does
         kept.append(a)
     return kept or actions
 
