@@ -1,4 +1,4 @@
-"""Where are an agent's Under Falling Skies games lost? Replays the lost games of a store.
+"""Where are an agent's Under Falling Skies games lost? Replays the games of a store.
 
     python tools/where_lost.py --store h22.sqlite3 --player mcts@5000it
 
@@ -6,8 +6,9 @@ For every setup (the game's parameters) of the chosen agent's stored games: how 
 lost, how many of those had at some point paid every research space but the last (and so were
 lost waiting for a room, or a robot, able to pay it), how many rounds that was before the
 end (from the round the last-but-one space was first reached), how many a sky effect set
-back, and how the game ended. It reads the
-engine's events (``research_changed``, ``round_started``, ``game_lost``) and, for the
+back, and how the game ended; and, over every game, the furthest space the excavator reached.
+It reads the engine's events (``research_changed``, ``round_started``, ``game_lost``,
+``excavator_moved``) and, for the
 "could the last space be paid" column, the evaluation's ``last_space_chance`` feature (the
 chance one round pays it with the best research room dug out) at the end of the game.
 docs/agents.md quotes its output ("Where the games are lost").
@@ -23,6 +24,7 @@ from typing import Any
 
 import soloboard
 from soloboard.core.store import Store
+from soloboard.ufs import actions as A
 from soloboard.ufs import evaluate
 
 
@@ -43,6 +45,8 @@ def one_game(game: Any, history: list[int]) -> dict[str, Any]:
     short_since: int | None = None  # the round the last-but-one space was first reached
     cause = ""
     reached = best = 0
+    path_pos = state.base.pos
+    furthest = state.base.path[state.base.excavator_start]  # the excavator's furthest space on the path
     for event in state.events():
         kind = event["kind"]
         if kind == "round_started":
@@ -54,8 +58,13 @@ def one_game(game: Any, history: list[int]) -> dict[str, Any]:
                 short_since = round_no
         elif kind == "game_lost":
             cause = event["cause"]
+        elif kind == "excavator_moved":
+            to = A.parse_space(event["to"])
+            if path_pos[to] > path_pos[furthest]:
+                furthest = to
     chance = evaluate.features(state)[evaluate.FEATURE_NAMES.index("last_space_chance")]
     return {"reached": reached, "best": best, "last": last, "cause": cause, "last_space_chance": chance,
+            "excavator": A.space_name(furthest), "excavator_pos": path_pos[furthest],
             "short_rounds": None if short_since is None else round_no - short_since}
 
 
@@ -66,17 +75,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player", help="the agent, as stored (e.g. mcts@5000it; default: every agent)")
     args = parser.parse_args(argv)
     by_setup: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    digs: dict[tuple[str, str], Counter[tuple[int, str]]] = defaultdict(Counter)  # every game's furthest dig
     played: Counter[tuple[str, str]] = Counter()
     games: dict[str, Any] = {}
     with Store(args.store) as store:
         for row in store.histories(game=args.game, player=args.player):
             setup = (json.dumps(row["params"], sort_keys=True), row["player"])
             played[setup] += 1
-            if row["won"]:
-                continue
             if setup[0] not in games:
                 games[setup[0]] = soloboard.load_game(args.game, **row["params"])
-            by_setup[setup].append(one_game(games[setup[0]], row["history"]))
+            seen = one_game(games[setup[0]], row["history"])
+            digs[setup][(seen["excavator_pos"], seen["excavator"])] += 1
+            if not row["won"]:
+                by_setup[setup].append(seen)
     if not played:
         print(f"no finished {args.game} games in {args.store}" + (f" by {args.player}" if args.player else ""))
         return 1
@@ -84,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         lost = by_setup.get(setup, [])
         short = [g for g in lost if g["best"] == g["last"] - 1]
         print(f"{setup[0]} {setup[1]}: {played[setup]} games, {len(lost)} lost")
+        print("  the furthest the excavator went (every game): "
+              + ", ".join(f"{name}: {n}" for (_, name), n in sorted(digs[setup].items(), reverse=True)))
         if not lost:
             continue
         waits = [g["short_rounds"] for g in short]
