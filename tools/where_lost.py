@@ -23,23 +23,18 @@ from collections import Counter, defaultdict
 from typing import Any
 
 import soloboard
+from soloboard.core.saves import replay
 from soloboard.core.store import Store
 from soloboard.ufs import actions as A
 from soloboard.ufs import evaluate
 
 
-def replay(game: Any, history: list[int]) -> Any:
-    state = game.new_initial_state()
-    state.record_events()
-    for action in history:
-        state.apply_action(action)
-    return state
-
-
 def one_game(game: Any, history: list[int]) -> dict[str, Any]:
-    """What a lost game shows: the furthest space it reached (a sky effect can set research back) and
-    where it ended, the rounds it stood one space short, how it ended."""
-    state = replay(game, history)
+    """What a game shows: the furthest research space it reached (a sky effect can set research back)
+    and where it ended, the rounds it stood one space short, how it ended, how far the excavator went."""
+    start = game.new_initial_state()
+    start.record_events()
+    state = replay(start, history)
     last = state.sky.research_last
     round_no = 0
     short_since: int | None = None  # the round the last-but-one space was first reached

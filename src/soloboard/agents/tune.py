@@ -29,6 +29,7 @@ from soloboard.agents.base import make
 from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
 from soloboard.agents.simulate import game_rng, play_one
 from soloboard.core.registry import load_game
+from soloboard.core.saves import replay
 
 
 def _play(game: Any, module: Any, weights: tuple[float, ...], seed: str, i: int, agent: str,
@@ -40,10 +41,7 @@ def _play(game: Any, module: Any, weights: tuple[float, ...], seed: str, i: int,
         record = play_one(game, make(agent, budget=budget), game_rng(seed, i))
     finally:
         module.WEIGHTS = saved
-    final = game.new_initial_state()
-    for action in record.history:
-        final.apply_action(action)
-    return record.won, module.progress(final)
+    return record.won, module.progress(replay(game.new_initial_state(), record.history))
 
 
 def _play_task(args: tuple[str, dict[str, Any], tuple[float, ...], str, int, str, str | None]) -> tuple[bool, float]:

@@ -8,7 +8,7 @@ saved position with the replayed one, each failure an :class:`InvalidSaveError`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
@@ -117,7 +117,7 @@ def history_from_save(data: dict[str, Any], why: str = "") -> list[int]:
     return history
 
 
-def replay(state: Any, history: list[int]) -> Any:
+def replay(state: Any, history: Sequence[int]) -> Any:
     """Apply the history to ``state``; an illegal action is reported with its number."""
     for i, action in enumerate(history):
         try:
