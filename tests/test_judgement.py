@@ -70,6 +70,27 @@ def test_calibrate_prints_the_measures_and_fits_a_map(tmp_path: Path, capsys: py
     assert main(["calibrate", "ufs", "--games", "0"]) == 2
 
 
+def test_calibrate_also_adds_setups_beyond_one_grid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--also`` takes more set-ups in the same options, so one map covers set-ups that are not a full
+    grid: here threat 0 at Roswell and threat 1 at the damaged side, without threat 1 at Roswell."""
+    store, fitted = tmp_path / "s.sqlite3", tmp_path / "map.json"
+    args = ["calibrate", "ufs", "--threats", "0", "--also", "--sides damaged --threats 1", "--games", "2",
+            "--budget", "20it", "--seed", "5", "--jobs", "1", "--store", str(store)]
+    assert main([*args, "--fit", str(fitted)]) == 0
+    with sqlite3.connect(store) as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 4
+    cmap = C.CalibrationMap.from_json(json.loads(fitted.read_text(encoding="utf-8")))
+    contexts = set(cmap.provenance["contexts"])
+    assert any("threat=0" in c for c in contexts) and any("damaged" in c and "threat=1" in c for c in contexts)
+    assert not any("threat=1" in c and "damaged" not in c for c in contexts)
+    assert "--also '--sides damaged --threats 1'" in cmap.provenance["command"]  # quoted: the command reruns
+    capsys.readouterr()
+    assert main([*args[:-2], "--also", "--players 3"]) == 2  # another game's option
+    assert "--players is not an option of a ufs report" in capsys.readouterr().err
+    assert main([*args[:-2], "--also", "--threats 2 --games 3"]) == 2
+    assert "--also takes only set-up options" in capsys.readouterr().err
+
+
 def test_a_review_of_the_hints_own_moves_gives_nothing_away() -> None:
     """The review asks the hint's own search (same budget, same seed): a game played by the hints'
     choices is reviewed as such, with nothing given away."""
@@ -320,8 +341,9 @@ def test_each_game_of_a_package_has_its_own_map(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
-    """Monstros's map was fitted on 100 games solo and 100 with 3 seats at the default difficulty: chances
-    show there, in the search's order, and nowhere else (2 seats, another difficulty: never measured)."""
+    """Monstros's map was fitted on 100 games solo at each difficulty and 100 with 3 seats at the default
+    one: chances show there, in the search's order, and nowhere else (2 seats, 3 seats at another
+    difficulty: never measured)."""
     cmap = C.load_map("soloboard.monstros")
     assert cmap is not None
     for key in ("command", "seed", "games", "decisions", "date"):
@@ -336,7 +358,13 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     assert three.calibrated and three.context == "monstros:difficulty=iniciante,players=3"
     assert three.chance(0.5, 50) < solo.chance(0.5, 50)  # 3 seats win less often: one estimate means less
     assert not C.calibrator(soloboard.load_game("monstros", players=2)).calibrated
-    assert not C.calibrator(soloboard.load_game("monstros", players=1, difficulty="epico")).calibrated
+    # solo at every difficulty (fitted with --also on the 3-seat games: set-ups that are not one grid);
+    # the harder the difficulty, the fewer wins one estimate means
+    solo_by_difficulty = [C.calibrator(soloboard.load_game("monstros", players=1, difficulty=d))
+                          for d in ("iniciante", "facil", "medio", "dificil", "epico")]
+    assert all(c.calibrated for c in solo_by_difficulty)
+    assert solo_by_difficulty[-1].chance(0.5, 50) < solo_by_difficulty[3].chance(0.5, 50) < solo.chance(0.5, 50)
+    assert not C.calibrator(soloboard.load_game("monstros", players=3, difficulty="epico")).calibrated
 
 
 def test_the_9_card_edition_ships_a_map_for_levels_0_to_2() -> None:

@@ -18,6 +18,8 @@ them): the figures are then honest.
 ``data/calibration.json``, or ``data/calibration-ufs-pnp.json`` for the 9-card edition, whose
 evaluation is the boxed game's: ``agents.calibration.map_file``; for a maintainer; then check it
 on other seeds).
+``--also "--players 3 --difficulties iniciante"`` adds the set-ups of other options (repeatable),
+so one map can cover set-ups that are not one full grid (solo at five difficulties, three seats at one).
 ``--cross-fit`` measures the fitting itself without other games: each game's chances come
 from a map fitted on the other half of the games (even against odd index), so no game is
 judged by a map that saw it.
@@ -112,7 +114,7 @@ def print_figures(console: Console, title: str, f: dict[str, Any], level: float)
 def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, games: int = 100, seed: int = 7,
                   jobs: int | None = None, ray: str | None = None, store: str | None = None,
                   fit: str | None = None, cross_fit: bool = False, command: str = "",
-                  console: Console | None = None,
+                  console: Console | None = None, also: list[dict[str, str | None]] | None = None,
                   **setup_options: Any) -> int:
     console = console or Console(highlight=False)
     jobs = check_counts(games, jobs)
@@ -121,6 +123,9 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     spec = AgentSpec(agent, budget)
     spec.make()
     plan = setups(game, **setup_options)
+    for options in also or []:  # more set-ups (a map over set-ups that are not one full grid)
+        known = {s.label for s in plan}
+        plan += [s for s in setups(game, **options) if s.label not in known]
     with Store(store) as db, db.run(command or f"soloboard calibrate {game}") as run:
         try:
             series, played, _ = play_series(db, plan, [spec], games, seed, jobs, ray, console)

@@ -4,6 +4,7 @@ report, calibrate, serve, campaign) and the options of each game (from its kit).
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import textwrap
 from collections.abc import Iterable
@@ -259,12 +260,29 @@ def _add_report_parsers(sub: Any) -> None:
     p.add_argument("--fit", metavar="FILE", help=_("fit a new calibration map on these games and write it to FILE"))
     p.add_argument("--cross-fit", action="store_true",
                    help=_("judge each game by a map fitted on the other half of the games (even/odd)"))
+    p.add_argument("--also", action="append", default=[], metavar="OPTIONS",
+                   help=_("more set-ups, in the same options (repeatable), e.g. --also \"--players 3 --difficulties "
+                          "iniciante\": one map over set-ups that are not a full grid"))
 
 
 def _add_report_options(p: argparse.ArgumentParser) -> None:
     """The set-ups a report or a calibration sweeps, every game's (its kit's msgids)."""
     for option in report_options():
         p.add_argument(option.flag, dest=option.dest, help=_(option.help))
+
+
+def _setup_options(text: str) -> dict[str, str | None]:
+    """The set-up options of one ``--also``: ``"--players 3 --difficulties iniciante"``."""
+    parser = argparse.ArgumentParser(prog="--also", add_help=False)
+    _add_report_options(parser)
+    try:
+        parsed, rest = parser.parse_known_args(shlex.split(text))
+    except ValueError as exc:  # unbalanced quotes
+        raise ValueError(f"--also {text!r}: {exc}") from None
+    if rest:
+        raise ValueError(f"--also takes only set-up options ({', '.join(o.flag for o in report_options())}); "
+                         f"not {' '.join(rest)}")
+    return {option.dest: getattr(parsed, option.dest) for option in report_options()}
 
 
 def _add_store_options(p: argparse.ArgumentParser) -> None:
@@ -331,15 +349,15 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_report(args.game, agents=args.agents, games=args.games, budget=args.budget, seed=args.seed,
                               jobs=args.jobs, ray=args.ray, store=args.store, out=args.out,
-                              command=" ".join(["soloboard", *argv]),
+                              command=shlex.join(["soloboard", *argv]),
                               **{option.dest: getattr(args, option.dest) for option in report_options()})
         if args.command == "calibrate":
             from soloboard.cli.calibrate import run_calibrate
 
             return run_calibrate(args.game, agent=args.agent, budget=args.budget, games=args.games, seed=args.seed,
                                  jobs=args.jobs, ray=args.ray, store=args.store, fit=args.fit,
-                                 cross_fit=args.cross_fit,
-                                 command=" ".join(["soloboard", *argv]),
+                                 cross_fit=args.cross_fit, also=[_setup_options(text) for text in args.also],
+                                 command=shlex.join(["soloboard", *argv]),
                                  **{option.dest: getattr(args, option.dest) for option in report_options()})
     except ValueError as exc:  # invalid parameters: a message, not a traceback
         print(f"soloboard: {exc}", file=sys.stderr)
