@@ -87,8 +87,15 @@ def test_calibrate_also_adds_setups_beyond_one_grid(tmp_path: Path, capsys: pyte
     capsys.readouterr()
     assert main([*args[:-2], "--also", "--players 3"]) == 2  # another game's option
     assert "--players is not an option of a ufs report" in capsys.readouterr().err
-    assert main([*args[:-2], "--also", "--threats 2 --games 3"]) == 2
+    assert main([*args[:-2], "--also", "--threats 2 --budget 3it"]) == 2
     assert "--also takes only set-up options" in capsys.readouterr().err
+    assert main([*args[:-2], "--also", "--threats 2 --games x"]) == 2
+    assert "--games takes a number of games, not 'x'" in capsys.readouterr().err
+    # an --also with its own number of games: one more game at threat 2, the others' games reused
+    assert main([*args, "--also", "--threats 2 --games 1"]) == 0
+    with sqlite3.connect(store) as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 5
+    assert "roswell threat 2" in capsys.readouterr().out
 
 
 def test_a_review_of_the_hints_own_moves_gives_nothing_away() -> None:

@@ -18,8 +18,9 @@ them): the figures are then honest.
 ``data/calibration.json``, or ``data/calibration-ufs-pnp.json`` for the 9-card edition, whose
 evaluation is the boxed game's: ``agents.calibration.map_file``; for a maintainer; then check it
 on other seeds).
-``--also "--players 3 --difficulties iniciante"`` adds the set-ups of other options (repeatable),
-so one map can cover set-ups that are not one full grid (solo at five difficulties, three seats at one).
+``--also "--players 3 --difficulties iniciante"`` adds the set-ups of other options (repeatable; with
+its own ``--games N`` if wanted), so one map can cover set-ups that are not one full grid (solo at five
+difficulties, three seats at one; 100 games a threat at one city side, 16 at the others).
 ``--cross-fit`` measures the fitting itself without other games: each game's chances come
 from a map fitted on the other half of the games (even against odd index), so no game is
 judged by a map that saw it.
@@ -114,7 +115,7 @@ def print_figures(console: Console, title: str, f: dict[str, Any], level: float)
 def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, games: int = 100, seed: int = 7,
                   jobs: int | None = None, ray: str | None = None, store: str | None = None,
                   fit: str | None = None, cross_fit: bool = False, command: str = "",
-                  console: Console | None = None, also: list[dict[str, str | None]] | None = None,
+                  console: Console | None = None, also: list[dict[str, Any]] | None = None,
                   **setup_options: Any) -> int:
     console = console or Console(highlight=False)
     jobs = check_counts(games, jobs)
@@ -122,18 +123,31 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     parse_budget(budget)
     spec = AgentSpec(agent, budget)
     spec.make()
-    plan = setups(game, **setup_options)
-    for options in also or []:  # more set-ups (a map over set-ups that are not one full grid)
-        known = {s.label for s in plan}
-        plan += [s for s in setups(game, **options) if s.label not in known]
+    # the set-ups, each group with its games: the options', then every --also's new ones (a map over
+    # set-ups that are not one full grid; a set-up already given keeps its first group's games)
+    groups = [(setups(game, **setup_options), games)]
+    for options in also or []:
+        own = dict(options)
+        count = own.pop("games", None)
+        count = games if count is None else count
+        if count < 1:
+            raise ValueError("--also: --games must be at least 1")
+        known = {s.label for group, _ in groups for s in group}
+        extra = [s for s in setups(game, **own) if s.label not in known]
+        if extra:
+            groups.append((extra, count))
+    plan = [s for group, _ in groups for s in group]
     with Store(store) as db, db.run(command or f"soloboard calibrate {game}") as run:
+        rows, played = [], 0
         try:
-            series, played, _ = play_series(db, plan, [spec], games, seed, jobs, ray, console)
+            for group, count in groups:
+                series, now, _ = play_series(db, group, [spec], count, seed, jobs, ray, console)
+                played += now
+                rows += collect(db, series, count)
         except Interrupted as stop:
-            run["games"] = stop.played
+            run["games"] = played + stop.played
             return 130
         run["games"] = played
-        rows = collect(db, series, games)
     if not rows:
         console.print("no decision with an estimate in these games (an agent that does not estimate?)")
         return 1

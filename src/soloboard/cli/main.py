@@ -262,7 +262,8 @@ def _add_report_parsers(sub: Any) -> None:
                    help=_("judge each game by a map fitted on the other half of the games (even/odd)"))
     p.add_argument("--also", action="append", default=[], metavar="OPTIONS",
                    help=_("more set-ups, in the same options (repeatable), e.g. --also \"--players 3 --difficulties "
-                          "iniciante\": one map over set-ups that are not a full grid"))
+                          "iniciante\", with its own --games if wanted: one map over set-ups that are not a full "
+                          "grid"))
 
 
 def _add_report_options(p: argparse.ArgumentParser) -> None:
@@ -271,18 +272,29 @@ def _add_report_options(p: argparse.ArgumentParser) -> None:
         p.add_argument(option.flag, dest=option.dest, help=_(option.help))
 
 
-def _setup_options(text: str) -> dict[str, str | None]:
-    """The set-up options of one ``--also``: ``"--players 3 --difficulties iniciante"``."""
+def _setup_options(text: str) -> dict[str, Any]:
+    """The set-up options of one ``--also`` (``"--players 3 --difficulties iniciante"``), with its own
+    ``--games`` if it says (``games``: None where it does not)."""
     parser = argparse.ArgumentParser(prog="--also", add_help=False)
     _add_report_options(parser)
+    parser.add_argument("--games")
     try:
         parsed, rest = parser.parse_known_args(shlex.split(text))
     except ValueError as exc:  # unbalanced quotes
         raise ValueError(f"--also {text!r}: {exc}") from None
     if rest:
-        raise ValueError(f"--also takes only set-up options ({', '.join(o.flag for o in report_options())}); "
-                         f"not {' '.join(rest)}")
-    return {option.dest: getattr(parsed, option.dest) for option in report_options()}
+        raise ValueError(f"--also takes only set-up options ({', '.join(o.flag for o in report_options())}) "
+                         f"and --games; not {' '.join(rest)}")
+    games = _count(parsed.games) if parsed.games is not None else None
+    return {"games": games, **{option.dest: getattr(parsed, option.dest) for option in report_options()}}
+
+
+def _count(text: str) -> int:
+    """A number of games in ``--also`` (not argparse's ``type``: its error would end the program)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"--also: --games takes a number of games, not {text!r}") from None
 
 
 def _add_store_options(p: argparse.ArgumentParser) -> None:
