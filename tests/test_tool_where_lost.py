@@ -35,21 +35,31 @@ def test_it_counts_the_lost_games_one_research_space_short(tmp_path: Path, capsy
     game = soloboard.load_game("ufs", threat=0)
     with sqlite3.connect(store) as db:
         rows = db.execute("SELECT status, history FROM games").fetchall()
-    lost = short = 0
+    lost = short = short_rounds = paid = 0
     for status, history in rows:
-        if status != "lost":
-            continue
-        lost += 1
         state = game.new_initial_state()
         best = 0
+        began_short = False
         for action in json.loads(history):
+            before = (state.round, state.research)
             state.apply_action(action)
             best = max(best, state.research)
-        short += best == state.sky.research_last - 1
+            last = state.sky.research_last
+            if state.round != before[0]:
+                began_short = state.research == last - 1
+                short_rounds += began_short
+            elif began_short and before[1] == last - 1 and state.research == last:
+                paid += 1
+        if status == "lost":
+            lost += 1
+            short += best == state.sky.research_last - 1
     assert f"12 games, {lost} lost" in out
     assert lost > 0 and "the furthest the excavator went (every game): " in out
     found = re.search(r"one space short \(space 15 of 16\): (\d+) of (\d+)", out)
     assert found is not None and (int(found[1]), int(found[2])) == (short, lost)
+    # every game's rounds begun one space short, and how many of them paid the last space
+    rounds = re.search(r"rounds begun one space short \(every game\): (\d+); the last space paid in (\d+)", out)
+    assert short_rounds > 0 and rounds is not None and (int(rounds[1]), int(rounds[2])) == (short_rounds, paid)
 
 
 def test_an_empty_store_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,9 @@ For every setup (the game's parameters) of the chosen agent's stored games: how 
 lost, how many of those had at some point paid every research space but the last (and so were
 lost waiting for a room, or a robot, able to pay it), how many rounds that was before the
 end (from the round the last-but-one space was first reached), how many a sky effect set
-back, and how the game ended; and, over every game, the furthest space the excavator reached.
+back, and how the game ended; and, over every game, the furthest space the excavator reached
+and how many rounds began one space short, with the share of them that paid the last space
+(set against the chance the research room allows, a measure of how well the end game is played).
 It reads the engine's events (``research_changed``, ``round_started``, ``game_lost``,
 ``excavator_moved``) and, for the
 "could the last space be paid" column, the evaluation's ``last_space_chance`` feature (the
@@ -32,21 +34,33 @@ from soloboard.ufs import evaluate
 def one_game(game: Any, history: list[int]) -> dict[str, Any]:
     """What a game shows: the furthest research space it reached (a sky effect can set research back)
     and where it ended, the rounds it stood one space short, how it ended, how far the excavator went."""
-    start = game.new_initial_state()
-    start.record_events()
-    state = replay(start, history)
+    state = game.new_initial_state()
+    state.record_events()
+    index = evaluate.FEATURE_NAMES.index("last_space_chance")
+    room_chances = []  # at the start of every round begun one space short: the chance its room allows
+    for action in history:
+        round_before = state.round
+        replay(state, (action,))  # (the sky, and with it the track's length, is drawn by the first action)
+        if (state.round != round_before and state.research == state.sky.research_last - 1
+                and not state.is_terminal()):
+            room_chances.append(evaluate.features(state)[index])
     last = state.sky.research_last
     round_no = 0
     short_since: int | None = None  # the round the last-but-one space was first reached
     cause = ""
     reached = best = 0
+    short_starts = paid = 0  # rounds begun one space short; of them, rounds that paid the last space
+    began_short = False
     path_pos = state.base.pos
     furthest = state.base.path[state.base.excavator_start]  # the excavator's furthest space on the path
     for event in state.events():
         kind = event["kind"]
         if kind == "round_started":
             round_no = event["round"]
+            began_short = reached == last - 1
+            short_starts += began_short
         elif kind == "research_changed":
+            paid += began_short and event["from"] == last - 1 and event["to"] == last
             reached = event["to"]
             best = max(best, reached)
             if reached == last - 1 and short_since is None:
@@ -60,7 +74,8 @@ def one_game(game: Any, history: list[int]) -> dict[str, Any]:
     chance = evaluate.features(state)[evaluate.FEATURE_NAMES.index("last_space_chance")]
     return {"reached": reached, "best": best, "last": last, "cause": cause, "last_space_chance": chance,
             "excavator": A.space_name(furthest), "excavator_pos": path_pos[furthest],
-            "short_rounds": None if short_since is None else round_no - short_since}
+            "short_rounds": None if short_since is None else round_no - short_since,
+            "short_starts": short_starts, "paid": paid, "room_chances": room_chances}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -71,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     by_setup: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     digs: dict[tuple[str, str], Counter[tuple[int, str]]] = defaultdict(Counter)  # every game's furthest dig
+    short_rounds: Counter[tuple[str, str]] = Counter()  # rounds begun one space short (every game)
+    paid_rounds: Counter[tuple[str, str]] = Counter()  # ... that paid the last space
+    room_chances: dict[tuple[str, str], list[float]] = defaultdict(list)  # ... what their rooms allowed
     played: Counter[tuple[str, str]] = Counter()
     games: dict[str, Any] = {}
     with Store(args.store) as store:
@@ -81,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
                 games[setup[0]] = soloboard.load_game(args.game, **row["params"])
             seen = one_game(games[setup[0]], row["history"])
             digs[setup][(seen["excavator_pos"], seen["excavator"])] += 1
+            short_rounds[setup] += seen["short_starts"]
+            paid_rounds[setup] += seen["paid"]
+            room_chances[setup] += seen["room_chances"]
             if not row["won"]:
                 by_setup[setup].append(seen)
     if not played:
@@ -92,6 +113,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{setup[0]} {setup[1]}: {played[setup]} games, {len(lost)} lost")
         print("  the furthest the excavator went (every game): "
               + ", ".join(f"{name}: {n}" for (_, name), n in sorted(digs[setup].items(), reverse=True)))
+        if short_rounds[setup]:
+            allowed = room_chances[setup]
+            print(f"  rounds begun one space short (every game): {short_rounds[setup]}; the last space paid in "
+                  f"{paid_rounds[setup]} of them ({paid_rounds[setup] / short_rounds[setup]:.0%}); the research "
+                  f"rooms dug out then allowed "
+                  + (f"{statistics.mean(allowed):.0%} on average (all five dice on the best room)" if allowed
+                     else "?"))
         if not lost:
             continue
         waits = [g["short_rounds"] for g in short]
