@@ -637,9 +637,9 @@ def test_hint_gives_the_best_moves_with_their_chances(client: TestClient) -> Non
 
 
 def test_an_uncalibrated_games_hint_gives_its_moves_without_a_chance(client: TestClient) -> None:
-    """No map was fitted on the 9-card edition at level 3: the search's raw estimate is no chance, so
-    none is sent."""
-    game, tokens = create(client, {"game": "ufs-pnp", "params": {"level": 3}}, seed=3)
+    """No map was fitted on the 9-card edition with the later edition's energy rule: the search's raw
+    estimate is no chance, so none is sent."""
+    game, tokens = create(client, {"game": "ufs-pnp", "params": {"level": 3, "energy_rule": "add"}}, seed=3)
     r = client.get(f"/api/games/{game['id']}/hint", headers={"X-Seat-Token": tokens[0]})
     assert r.status_code == 200, r.text
     assert r.json()["calibrated"] is False

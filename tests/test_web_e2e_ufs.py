@@ -337,13 +337,13 @@ def test_a_device_without_the_seat_token_only_watches(live_server, open_page):
     ("ufs", {"width": 1280, "height": 800}, True, None),
     ("ufs", {"width": 390, "height": 844}, True, None),
     ("ufs-pnp", {"width": 390, "height": 844}, True, {"Level": "1"}),
-    ("ufs-pnp", {"width": 1280, "height": 800}, False, {"Level": "3"}),
+    ("ufs-pnp", {"width": 1280, "height": 800}, False, {"Level": "3", "Energy rule": "add (the later edition)"}),
 ])
 def test_the_hint_panel_shows_chances_only_where_they_are_calibrated(live_server, open_page, game, size, calibrated,
                                                                     choices):
     """Three moves, each with its chance and no interval (an interval shows only where the game's map has
-    one whose coverage held: none today); the 9-card edition at level 3, where no calibration map was
-    fitted, shows its moves best first with no chance and says why; nothing prints 'null'."""
+    one whose coverage held: none today); the 9-card edition with the later edition's energy rule, where
+    no calibration map was fitted, shows its moves best first with no chance and says why; nothing prints 'null'."""
     page = open_page(live_server.url + "/", viewport=size)
     start_game(page, game, seed=3, choices=choices)
     page.locator("button", has_text="Hint").first.click()
