@@ -49,6 +49,10 @@ def test_report_end_to_end(tmp_path: Path) -> None:
     assert len(rows) == 12  # 2 agents x 2 setups x 3 games, each with its history
     assert all(r[6].startswith("[") and r[3] in ("won", "lost") for r in rows)
     assert "http" not in page.split("<body>")[1].split("Command")[0]  # self-contained: nothing fetched
+    # the legend says what each agent that played is, and names no other
+    assert ("Agents: <code>greedy</code>: the move whose next position the evaluation rates best, without search; "
+            "<code>random</code>: a legal move at random (docs/agents.md)") in page
+    assert "mcts" not in page.split("Agents:")[1].split("</p>")[0]
 
 
 def test_report_resumes_after_an_interruption_and_reuses_games(tmp_path: Path,
@@ -114,6 +118,17 @@ def test_monstros_and_pnp_reports(tmp_path: Path) -> None:
     assert run_report("ufs-pnp", agents="random", games=2, levels="0-1", store=str(store), jobs=1,
                       out=str(tmp_path / "p.html"), console=quiet()) == 0
     assert "level 1" in (tmp_path / "p.html").read_text()
+
+
+def test_the_legend_spells_out_each_searchs_budget() -> None:
+    from soloboard.agents.base import explain
+    assert explain("mcts", "5000it") == "Monte Carlo tree search, 5,000 iterations per decision"
+    assert explain("mcts", None) == "Monte Carlo tree search, 0.3 s per decision"  # MCTSAgent's own default
+    assert explain("clairvoyant", "1s").endswith("(a bound on what the dice allow), 1 s per decision")
+    assert explain("greedy", "1s") == "the move whose next position the evaluation rates best, without search"
+    assert explain("mybots.clever:Clever", "2000it") == "an agent of your own, 2,000 iterations per decision"
+    assert report_module._name_budget("mcts@5000it") == ("mcts", "5000it")
+    assert report_module._name_budget("greedy") == ("greedy", None)
 
 
 def test_report_refuses_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

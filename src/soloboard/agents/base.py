@@ -199,6 +199,26 @@ def make(name: str, budget: str | float | Budget | None = None, seed: Any = None
     return agent
 
 
+# what each built-in agent is, for a report's legend (explain)
+_WHAT = {
+    "random": "a legal move at random",
+    "greedy": "the move whose next position the evaluation rates best, without search",
+    "mcts": "Monte Carlo tree search",
+    "clairvoyant": "the same search told every future roll of the seeded game (a bound on what the dice allow)",
+}
+
+
+def explain(name: str, budget: Any = None) -> str:
+    """What an agent is, with its budget spelled out: ``explain("mcts", "5000it")`` is
+    ``'Monte Carlo tree search, 5,000 iterations per decision'``; no budget is the searches' own default."""
+    what = _WHAT.get(name, "an agent of your own")
+    if name in ("random", "greedy"):
+        return what
+    b = parse_budget(budget)
+    per = f"{b.seconds:g} s" if b.seconds is not None else f"{b.iterations:,} iterations"
+    return f"{what}, {per} per decision"
+
+
 def describe(name: str, budget: Any = None) -> str:
     """The label of an agent with its budget, for tables: ``mcts@0.3s``."""
     if name in ("random", "greedy") or budget is None:

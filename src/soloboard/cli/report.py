@@ -34,7 +34,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from soloboard import __version__
 from soloboard.agents import calibration as C
-from soloboard.agents.base import parse_budget
+from soloboard.agents.base import explain, parse_budget
 from soloboard.agents.calibration import calibrator
 from soloboard.agents.simulate import AgentSpec, Series, run_tasks, series_tasks
 from soloboard.core.kit import Setup, words
@@ -79,6 +79,12 @@ def agent_specs(agents: str, budget: str | None) -> list[AgentSpec]:
         chosen = own or budget
         specs.append(AgentSpec(name, chosen if name not in ("random", "greedy") else None))
     return specs
+
+
+def _name_budget(label: str) -> tuple[str, str | None]:
+    """An agent's table label (``mcts@5000it``, ``greedy``) back into its name and budget."""
+    name, _, budget = label.partition("@")
+    return name, budget or None
 
 
 def _flag(dest: str) -> str:
@@ -352,7 +358,8 @@ def render_html(game: str, rows: list[dict[str, Any]], *, command: str, seconds:
     table.append("</table>")
     images = "\n".join(f"<h2>{esc(title)}</h2><img alt='{esc(title)}' src='{src}'>" for title, src in figures)
     when = time.strftime("%Y-%m-%d %H:%M:%S %Z")
-    agents = ", ".join(sorted({r["agent"] for r in rows}))
+    legend = "; ".join(f"<code>{esc(label)}</code>: {esc(explain(*_name_budget(label)))}"
+                       for label in sorted({r["agent"] for r in rows}))
     found = limits(rows)
     limit_text = ("<ul>" + "".join(f"<li>{esc(line)}</li>" for line in found) + "</ul>" if found else
                   "<p>Run the report with the same search at a longer budget and with the clairvoyant bound "
@@ -371,8 +378,7 @@ td:nth-child(-n+2),th{{text-align:left}}code{{background:#f4f4f4;padding:.1em .3
 soloboard {esc(__version__)}; {games} games per agent and setup ({played} played by this run, {reused} reused
 from the store); {seconds:.0f} s; written {esc(when)}.</p>
 <p>Win rates with 95 % Wilson score intervals. Game <i>i</i> of every agent and setup gets its dice from the
-seed and <i>i</i>, so the same command gives the same games. Agents: {esc(agents)}
-(<code>mcts@0.3s</code>: Monte Carlo tree search with 0.3 s per decision; see docs/agents.md).</p>
+seed and <i>i</i>, so the same command gives the same games. Agents: {legend} (docs/agents.md).</p>
 <h2>Win rates</h2>
 <p>The rulebook's difficulty (the boxed game's stars, the 9-card edition's level) stands beside each setup's
 measured win rate: where one star costs more in one setup than in another, the rows show it.</p>
