@@ -1,8 +1,11 @@
-"""The report's "why games were lost" plot: its y-axis says what the bars count, and its legend never
-covers a bar (it used to sit inside the axes, over the bars of the hardest setups)."""
+"""The report's per-setup plots: "why games were lost" says on its axis what the bars count, and its legend
+never covers a bar (it used to sit inside the axes, over the bars of the hardest setups); with many
+setups, their labels stay apart (a report of 30 setups and two agents once printed 60 labels on top of
+one another)."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Any
 
@@ -28,17 +31,21 @@ def _figure() -> Any:
     return report_module.loss_causes_figure(_rows())
 
 
-def test_the_y_axis_says_the_bars_count_games_lost_over_games_played() -> None:
+def test_the_axis_says_the_bars_count_games_lost_over_games_played() -> None:
     fig = _figure()
     ax = fig.axes[0]
-    assert ax.get_ylabel() == "share of the games played, lost to each cause"
-    # what the label says is what is drawn: each bar's top is that setup's losses over its games
-    tops: dict[float, float] = {}
+    assert ax.get_xlabel() == "share of the games played, lost to each cause"
+    # what the label says is what is drawn: each bar's end is that setup's losses over its games
+    ends: dict[float, float] = {}
     for bar in ax.patches:
-        x = round(bar.get_x() + bar.get_width() / 2, 6)
-        tops[x] = max(tops.get(x, 0.0), bar.get_y() + bar.get_height())
+        y = round(bar.get_y() + bar.get_height() / 2, 6)
+        ends[y] = max(ends.get(y, 0.0), bar.get_x() + bar.get_width())
     expected = [sum(r["causes"].values()) / r["games"] for r in _rows()]
-    assert [round(tops[x], 6) for x in sorted(tops)] == [round(e, 6) for e in expected]
+    assert [round(ends[y], 6) for y in sorted(ends)] == [round(e, 6) for e in expected]
+    # in the table's order, top to bottom, each bar beside its own setup's label
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels == [f"{r['agent']} · {r['setup']}" for r in _rows()]
+    assert ax.get_ylim()[0] > ax.get_ylim()[1]
     import matplotlib.pyplot as plt
 
     plt.close(fig)
@@ -53,10 +60,47 @@ def test_the_legend_covers_no_bar() -> None:
     assert legend is not None and [t.get_text() for t in legend.get_texts()] == [
         "base destroyed", "mothership reached the skull row", "the skull symbol was resolved"]
     box = legend.get_window_extent(renderer)
-    bars = [bar for bar in ax.patches if bar.get_height() > 0]
+    bars = [bar for bar in ax.patches if bar.get_width() > 0]
     assert len(bars) == 25  # 10 setups x 2 causes, and mcts's third cause
     for bar in bars:
         assert not box.overlaps(bar.get_window_extent(renderer)), bar
     import matplotlib.pyplot as plt
 
+    plt.close(fig)
+
+
+def _many_rows() -> list[dict[str, Any]]:
+    out = []
+    for agent in ("greedy", "mcts@5000it"):
+        for city in ("roswell", "new-york", "washington"):
+            for side in ("", " damaged"):
+                for threat in range(5):
+                    out.append({"agent": agent, "setup": f"{city}{side} threat {threat}", "games": 8,
+                                "causes": Counter({"base destroyed": 5}), "rounds": [6, 7, 8, 9]})
+    return out
+
+
+def _labels_apart(fig: Any) -> None:
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    ax = fig.axes[0]
+    boxes = [t.get_window_extent(renderer) for t in ax.get_yticklabels() if t.get_text()]
+    assert len(boxes) == 60
+    for above, below in itertools.pairwise(boxes):
+        assert not above.overlaps(below), (above, below)
+
+
+def test_sixty_setups_labels_stay_apart() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = _many_rows()
+    fig = report_module.loss_causes_figure(rows)
+    _labels_apart(fig)
+    plt.close(fig)
+    fig = report_module.game_length_figure(rows, "rounds")
+    _labels_apart(fig)
+    assert fig.axes[0].get_xlabel() == "rounds per game"
     plt.close(fig)

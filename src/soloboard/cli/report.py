@@ -278,13 +278,7 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     figures.append(("Win rate", _png(fig)))
-    fig, ax = plt.subplots(figsize=(7, 4))
-    labels = [f"{r['agent']}\n{r['setup']}" for r in rows]
-    ax.boxplot([r["rounds"] or [0] for r in rows], showmeans=True)
-    ax.set_xticks(range(1, len(rows) + 1), labels, rotation=60, ha="right", fontsize=7)
-    ax.set_ylabel(f"{report.length_unit} per game")
-    ax.grid(alpha=0.3, axis="y")
-    figures.append(("Game length", _png(fig)))
+    figures.append(("Game length", _png(game_length_figure(rows, report.length_unit))))
     figures.append(("Why games were lost", _png(loss_causes_figure(rows))))
     calibrated = [r for r in rows if r.get("chances")]
     if calibrated:
@@ -292,27 +286,50 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return figures
 
 
-LOSS_Y_LABEL = "share of the games played, lost to each cause"
+LOSS_AXIS_LABEL = "share of the games played, lost to each cause"
+
+
+def _per_setup_size(rows: list[dict[str, Any]]) -> tuple[float, float]:
+    """A plot with one line per agent and setup grows with them: a report of 30 setups and two agents has
+    60, and at a fixed height their labels overlapped into an unreadable block."""
+    return 7.5, max(3.0, 0.9 + 0.24 * len(rows))
+
+
+def _setup_ticks(ax: Any, rows: list[dict[str, Any]], start: int = 0) -> None:
+    """One line per agent and setup, labelled on the left in the table's order, top to bottom."""
+    ax.set_yticks(range(start, start + len(rows)), [f"{r['agent']} · {r['setup']}" for r in rows], fontsize=8)
+    ax.set_ylim(start + len(rows) - 0.5, start - 0.5)
+
+
+def game_length_figure(rows: list[dict[str, Any]], unit: str) -> Any:
+    """How long the games were: one box per agent and setup (the mean marked)."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=_per_setup_size(rows))
+    ax.boxplot([r["rounds"] or [0] for r in rows], orientation="horizontal", showmeans=True)
+    _setup_ticks(ax, rows, start=1)
+    ax.set_xlabel(f"{unit} per game")
+    ax.grid(alpha=0.3, axis="x")
+    return fig
 
 
 def loss_causes_figure(rows: list[dict[str, Any]]) -> Any:
     """Why games were lost: for each agent and setup, one bar stacked by cause, each part the number
-    of games lost to that cause over the games played (so the bar's height is the loss rate, not 1)."""
+    of games lost to that cause over the games played (so the bar's length is the loss rate, not 1)."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=_per_setup_size(rows))
     causes = sorted({c for r in rows for c in r["causes"]})
-    bottom = [0.0] * len(rows)
+    left = [0.0] * len(rows)
     for cause in causes:
         share = [r["causes"].get(cause, 0) / r["games"] if r["games"] else 0.0 for r in rows]
-        ax.bar(range(len(rows)), share, bottom=bottom, label=cause)
-        bottom = [b + s for b, s in zip(bottom, share, strict=True)]
-    ax.set_xticks(range(len(rows)), [f"{r['agent']}\n{r['setup']}" for r in rows], rotation=60, ha="right",
-                  fontsize=7)
-    ax.set_ylabel(LOSS_Y_LABEL)
-    ax.set_ylim(0, 1.02)
+        ax.barh(range(len(rows)), share, left=left, label=cause)
+        left = [b + s for b, s in zip(left, share, strict=True)]
+    _setup_ticks(ax, rows)
+    ax.set_xlabel(LOSS_AXIS_LABEL)
+    ax.set_xlim(0, 1.02)
     if causes:
-        # beside the axes, not inside them: at high threat levels the bars reach the top, and a legend
+        # beside the axes, not inside them: at high threat levels the bars reach the end, and a legend
         # placed inside covered them
         ax.legend(title="loss cause", fontsize=8, title_fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0),
                   borderaxespad=0.0)
