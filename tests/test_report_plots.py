@@ -104,3 +104,33 @@ def test_sixty_setups_labels_stay_apart() -> None:
     _labels_apart(fig)
     assert fig.axes[0].get_xlabel() == "rounds per game"
     plt.close(fig)
+
+
+def test_the_win_rate_plot_gives_a_city_side_one_colour_and_an_agent_one_line_style() -> None:
+    """Twelve lines (two agents at six city sides): the default colour cycle of ten repeated colours, and
+    the legend sat inside the axes over the points; now each side keeps its colour across agents, each agent
+    its line style across sides, and the legend stands beside the axes."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    lines: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for agent in ("greedy", "mcts@5000it"):
+        for group in ("roswell", "roswell damaged", "new-york", "new-york damaged", "washington",
+                      "washington damaged"):
+            lines[(agent, group)] = [{"x": t, "x_text": f"threat {t}", "win_rate": 0.9 - 0.2 * t,
+                                      "ci": (0.8 - 0.2 * t, 1.0 - 0.2 * t)} for t in range(5)]
+    fig = report_module.win_rate_figure(lines, "threat level")
+    ax = fig.axes[0]
+    drawn = {bars.get_label(): bars.lines[0] for bars in ax.containers}  # each errorbar's line through its points
+    assert len(drawn) == 12
+    for group in ("roswell", "new-york damaged", "washington damaged"):
+        greedy, mcts = drawn[f"greedy {group}"], drawn[f"mcts@5000it {group}"]
+        assert greedy.get_color() == mcts.get_color() and greedy.get_linestyle() != mcts.get_linestyle()
+    assert len({line.get_color() for line in drawn.values()}) == 6
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    legend = ax.get_legend()
+    assert legend is not None and not legend.get_window_extent(renderer).overlaps(ax.get_window_extent(renderer))
+    plt.close(fig)

@@ -250,7 +250,6 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
         import matplotlib
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
     except ImportError:
         raise ValueError("the report's plots need matplotlib: pip install 'soloboard[report]'") from None
     report = kit(game).report
@@ -259,25 +258,7 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     lines: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in rows:
         lines.setdefault((r["agent"], r["group"]), []).append(r)
-    ticks = sorted({(r["x"], r["x_text"].split()[-1]) for r in rows})
-    figures = []
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for k, ((agent, group), pts) in enumerate(lines.items()):
-        pts = sorted(pts, key=lambda r: r["x"])
-        shift = (k - (len(lines) - 1) / 2) * 0.05  # lines side by side, so equal rates do not hide each other
-        xs = [r["x"] + shift for r in pts]
-        ys = [r["win_rate"] for r in pts]
-        # clamped at 0: with no win (or no loss) the Wilson bound equals the rate only up to rounding, and
-        # matplotlib refuses a negative error bar
-        err = [[max(r["win_rate"] - r["ci"][0], 0.0) for r in pts], [max(r["ci"][1] - r["win_rate"], 0.0) for r in pts]]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=f"{agent} {group}".strip())
-    ax.set_xticks([t[0] for t in ticks], [t[1] for t in ticks])
-    ax.set_xlabel(axis)
-    ax.set_ylabel("win rate (95 % Wilson interval)")
-    ax.set_ylim(-0.02, 1.02)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    figures.append(("Win rate", _png(fig)))
+    figures = [("Win rate", _png(win_rate_figure(lines, axis)))]
     figures.append(("Game length", _png(game_length_figure(rows, report.length_unit))))
     figures.append(("Why games were lost", _png(loss_causes_figure(rows))))
     calibrated = [r for r in rows if r.get("chances")]
@@ -287,6 +268,40 @@ def _plots(game: str, rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
 
 
 LOSS_AXIS_LABEL = "share of the games played, lost to each cause"
+
+
+_STYLES = (("-", "o"), ("--", "s"), (":", "^"), ("-.", "D"))  # one per agent: line and marker
+
+
+def win_rate_figure(lines: dict[tuple[str, str], list[dict[str, Any]]], axis: str) -> Any:
+    """The win rate against the threat level (level, difficulty): one line per agent and group of setups
+    (a city side, a number of seats), a group's colour the same for every agent and an agent's line style
+    the same for every group; the legend beside the axes, where it covers no point."""
+    import matplotlib.pyplot as plt
+
+    groups = list(dict.fromkeys(group for _, group in lines))
+    agents = list(dict.fromkeys(agent for agent, _ in lines))
+    colours = [f"C{i}" for i in range(10)]  # the style's own cycle of ten colours
+    ticks = sorted({(r["x"], r["x_text"].split()[-1]) for pts in lines.values() for r in pts})
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for k, ((agent, group), pts) in enumerate(lines.items()):
+        pts = sorted(pts, key=lambda r: r["x"])
+        shift = (k - (len(lines) - 1) / 2) * min(0.05, 0.6 / len(lines))  # side by side: equal rates stay apart
+        xs = [r["x"] + shift for r in pts]
+        ys = [r["win_rate"] for r in pts]
+        # clamped at 0: with no win (or no loss) the Wilson bound equals the rate only up to rounding, and
+        # matplotlib refuses a negative error bar
+        err = [[max(r["win_rate"] - r["ci"][0], 0.0) for r in pts], [max(r["ci"][1] - r["win_rate"], 0.0) for r in pts]]
+        style, marker = _STYLES[agents.index(agent) % len(_STYLES)]
+        ax.errorbar(xs, ys, yerr=err, marker=marker, linestyle=style, capsize=3,
+                    color=colours[groups.index(group) % len(colours)], label=f"{agent} {group}".strip())
+    ax.set_xticks([t[0] for t in ticks], [t[1] for t in ticks])
+    ax.set_xlabel(axis)
+    ax.set_ylabel("win rate (95 % Wilson interval)")
+    ax.set_ylim(-0.02, 1.02)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0)
+    return fig
 
 
 def _per_setup_size(rows: list[dict[str, Any]]) -> tuple[float, float]:
