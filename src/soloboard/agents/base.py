@@ -199,6 +199,9 @@ def make(name: str, budget: str | float | Budget | None = None, seed: Any = None
     return agent
 
 
+# the built-in agents that do not search, so take no budget (a label never carries one)
+UNBUDGETED = frozenset({"random", "greedy"})
+
 # what each built-in agent is, for a report's legend (explain)
 _WHAT = {
     "random": "a legal move at random",
@@ -212,7 +215,7 @@ def explain(name: str, budget: Any = None) -> str:
     """What an agent is, with its budget spelled out: ``explain("mcts", "5000it")`` is
     ``'Monte Carlo tree search, 5,000 iterations per decision'``; no budget is the searches' own default."""
     what = _WHAT.get(name, "an agent of your own")
-    if name in ("random", "greedy"):
+    if name in UNBUDGETED:
         return what
     b = parse_budget(budget)
     per = f"{b.seconds:g} s" if b.seconds is not None else f"{b.iterations:,} iterations"
@@ -221,6 +224,6 @@ def explain(name: str, budget: Any = None) -> str:
 
 def describe(name: str, budget: Any = None) -> str:
     """The label of an agent with its budget, for tables: ``mcts@0.3s``."""
-    if name in ("random", "greedy") or budget is None:
+    if name in UNBUDGETED or budget is None:
         return name
     return f"{name}@{parse_budget(budget)}"

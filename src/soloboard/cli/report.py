@@ -34,7 +34,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from soloboard import __version__
 from soloboard.agents import calibration as C
-from soloboard.agents.base import explain, parse_budget
+from soloboard.agents.base import UNBUDGETED, explain, parse_budget
 from soloboard.agents.calibration import calibrator
 from soloboard.agents.simulate import AgentSpec, Series, run_tasks, series_tasks
 from soloboard.core.kit import Setup, words
@@ -77,7 +77,7 @@ def agent_specs(agents: str, budget: str | None) -> list[AgentSpec]:
         if own:
             parse_budget(own)
         chosen = own or budget
-        specs.append(AgentSpec(name, chosen if name not in ("random", "greedy") else None))
+        specs.append(AgentSpec(name, chosen if name not in UNBUDGETED else None))
     return specs
 
 
