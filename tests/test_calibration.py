@@ -163,3 +163,30 @@ def test_a_map_whose_slope_comes_out_negative_leaves_that_term_out() -> None:
     assert w[1] == pytest.approx(0.0, abs=1e-9) and w[2] > 0
     grid = [cmap.chance(r / 1000, "g:a") for r in range(1, 1000)]
     assert grid == sorted(grid)
+
+
+def test_extend_map_fits_a_new_setups_intercept_and_keeps_everything_else() -> None:
+    """A map grown by a setup (``calibrate --add-to``): the new setup shares the map's slopes and gets
+    its own intercept, recovered from its decisions; the map's setups and defaults are untouched."""
+    slopes = (0.4, 0.9, -1.0, 1.9, -0.1)
+    base = C.CalibrationMap({"": (0.8, 0.7, 1.3, 0, 0, 0), "g:": (0.8, 0.7, 1.3, 0, 0, 0),
+                             "g:a": (1.5, *slopes), "g:b": (-0.5, *slopes)}, ply_scale=300.0)
+    rng = random.Random(5)
+    truth = C.CalibrationMap({"g:c": (-1.2, *slopes)}, ply_scale=300.0)
+    raws, wins, plies = [], [], []
+    for _ in range(20000):
+        raw, ply = rng.uniform(0.02, 0.98), rng.randrange(0, 400)
+        raws.append(raw)
+        plies.append(ply)
+        wins.append(1.0 if rng.random() < truth.chance(raw, "g:c", ply) else 0.0)
+    grown = C.extend_map(base, raws, wins, ["g:c"] * len(raws), plies)
+    assert grown.coefficients["g:c"][0] == pytest.approx(-1.2, abs=0.08)
+    assert grown.coefficients["g:c"][1:] == slopes
+    assert {k: v for k, v in grown.coefficients.items() if k != "g:c"} == base.coefficients
+    assert grown.ply_scale == base.ply_scale and grown.halfwidths == base.halfwidths
+    # a setup whose games were all lost gets a finite level, well below the others', not minus infinity
+    lost = C.extend_map(base, raws[:3000], [0.0] * 3000, ["g:d"] * 3000, plies[:3000])
+    assert -40 < lost.coefficients["g:d"][0] < -1.2
+    assert lost.chance(0.5, "g:d", 100) < 0.05
+    with pytest.raises(ValueError, match="no setup of 'h'"):
+        C.extend_map(base, raws[:10], wins[:10], ["h:x"] * 10, plies[:10])

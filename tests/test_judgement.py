@@ -98,6 +98,94 @@ def test_calibrate_also_adds_setups_beyond_one_grid(tmp_path: Path, capsys: pyte
     assert "roswell threat 2" in capsys.readouterr().out
 
 
+def _shipped_ufs_map(tmp_path: Path) -> Path:
+    path = tmp_path / "calibration.json"
+    path.write_text(Path(soloboard.__file__).with_name("ufs").joinpath("data", "calibration.json")
+                    .read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def _games_in(store: Path) -> int:
+    if not store.exists():
+        return 0
+    with sqlite3.connect(store) as db:
+        return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+
+def test_calibrate_add_to_grows_a_map_by_new_setups(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--add-to``: the map's set-ups and slopes stay, each new set-up gets its intercept, judged on
+    games it did not see; its decisions are kept beside the map."""
+    from soloboard.cli.calibrate import load_rows, rows_file
+
+    cmap_path = _shipped_ufs_map(tmp_path)
+    before = C.CalibrationMap.from_json(json.loads(cmap_path.read_text(encoding="utf-8")))
+    store = tmp_path / "s.sqlite3"
+    args = ["calibrate", "ufs", "--sides", "damaged", "--threats", "0,1", "--games", "2", "--budget", "20it",
+            "--seed", "5", "--jobs", "1", "--store", str(store)]
+    assert main([*args, "--add-to", str(cmap_path)]) == 0
+    out = capsys.readouterr().out
+    assert "ECE" in out and "roswell damaged threat 0" in out and "added to" in out
+    after = C.CalibrationMap.from_json(json.loads(cmap_path.read_text(encoding="utf-8")))
+    new = sorted(set(after.coefficients) - set(before.coefficients))
+    assert new == ["ufs:city=roswell,side=damaged,threat=0", "ufs:city=roswell,side=damaged,threat=1"]
+    assert all(after.coefficients[k] == v for k, v in before.coefficients.items())
+    slopes = before.coefficients["ufs:city=roswell,side=blue,threat=0"][1:]
+    assert all(after.coefficients[k][1:] == slopes for k in new)
+    added = after.provenance["added"][-1]
+    assert added["contexts"] == new and added["games"] == 4 and "--add-to" in added["command"]
+    assert set(added["ece_cross_fitted"]) == {"roswell damaged threat 0", "roswell damaged threat 1"}
+    assert after.provenance["command"] == before.provenance["command"]  # the map's own fit is still named
+    assert after.halfwidths is None  # the map had no honest interval, and growing it gives none
+    kept = load_rows(rows_file(cmap_path))
+    assert {r["context"] for r in kept} == set(new) and len({r["game"] for r in kept}) == 4
+    game = soloboard.load_game("ufs", side="damaged", threat=1)
+    assert C.calibrator(game).context in after.coefficients
+    # refused, naming why, and before any game is played
+    assert main([*args, "--add-to", str(cmap_path)]) == 2  # those set-ups are in the map now
+    assert "already covers ufs:city=roswell,side=damaged,threat=0" in capsys.readouterr().err
+    played = _games_in(store)
+    assert main([*args, "--threats", "2", "--add-to", str(tmp_path / "none.json")]) == 2
+    assert "no such map" in capsys.readouterr().err
+    assert main([*args, "--threats", "2", "--add-to", str(cmap_path), "--fit", str(tmp_path / "x.json")]) == 2
+    assert "give one of them" in capsys.readouterr().err
+    rows_file(cmap_path).write_bytes(b"not gzip")
+    text = cmap_path.read_text(encoding="utf-8")
+    assert main([*args, "--threats", "2", "--add-to", str(cmap_path)]) == 2
+    assert "not a file of a map's fitting decisions" in capsys.readouterr().err
+    assert cmap_path.read_text(encoding="utf-8") == text and _games_in(store) == played
+
+
+def test_a_refit_reads_the_decisions_kept_beside_its_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--fit`` writes the decisions it fitted on beside the map; a later ``--fit`` reads those of set-ups it
+    does not play (no replay), and refuses to drop a set-up whose games it has neither way."""
+    from soloboard.cli.calibrate import load_rows, rows_file
+
+    fitted = tmp_path / "map.json"
+    first = ["calibrate", "ufs", "--threats", "0,1", "--games", "3", "--budget", "20it", "--seed", "5", "--jobs", "1",
+             "--store", str(tmp_path / "a.sqlite3")]
+    assert main([*first, "--fit", str(fitted)]) == 0
+    rows = load_rows(rows_file(fitted))
+    assert {r["setup"] for r in rows} == {"roswell threat 0", "roswell threat 1"}
+    assert all(r["seed"] == "5" for r in rows)
+    # another store (the first one's games are gone): threat 2's games, threats 0-1 from the kept decisions
+    second = ["calibrate", "ufs", "--threats", "2", "--games", "2", "--budget", "20it", "--seed", "6", "--jobs", "1",
+              "--store", str(tmp_path / "b.sqlite3"), "--fit", str(fitted)]
+    assert main(second) == 0
+    refit = C.CalibrationMap.from_json(json.loads(fitted.read_text(encoding="utf-8")))
+    assert {"ufs:city=roswell,side=blue,threat=0", "ufs:city=roswell,side=blue,threat=2"} <= set(refit.coefficients)
+    assert refit.provenance["contexts_from_rows"] == ["ufs:city=roswell,side=blue,threat=0",
+                                                      "ufs:city=roswell,side=blue,threat=1"]
+    assert refit.provenance["games"] == 8
+    assert len(load_rows(rows_file(fitted))) == refit.provenance["decisions"] > len(rows)
+    rows_file(fitted).unlink()  # now threats 0-1's games are nowhere: a refit would drop them
+    capsys.readouterr()
+    text = fitted.read_text(encoding="utf-8")
+    assert main(second) == 2
+    err = capsys.readouterr().err
+    assert "covers set-ups whose games are neither" in err and "threat=0" in err and "Traceback" not in err
+    assert fitted.read_text(encoding="utf-8") == text
+
+
 def test_a_review_of_the_hints_own_moves_gives_nothing_away() -> None:
     """The review asks the hint's own search (same budget, same seed): a game played by the hints'
     choices is reviewed as such, with nothing given away."""

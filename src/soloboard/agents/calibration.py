@@ -277,6 +277,52 @@ def fit_map(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence
     return _fit(raws, outcomes, contexts, None, l2, 0.0, drop)
 
 
+def extend_map(cmap: CalibrationMap, raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence[str],
+               plies: Sequence[float], l2: float = 1e-3) -> CalibrationMap:
+    """``cmap`` with one intercept for every setup of ``contexts`` it lacks, its slopes (and every other
+    coefficient) kept: the map's own form, shared slopes and one intercept per setup, grown by setups
+    whose games are new when the games it was fitted on are not at hand.
+
+    Each new intercept is fitted on its setup's decisions with the game's slopes fixed, held towards the
+    mean of the game's fitted intercepts by the same L2 penalty as :func:`fit_map` (so a setup whose games
+    were all lost still gets a finite level)."""
+    coefficients = dict(cmap.coefficients)
+    for context in sorted(set(contexts)):
+        if context in coefficients:
+            continue
+        game = context.partition(":")[0]
+        siblings = [w for k, w in cmap.coefficients.items() if k.partition(":")[0] == game and k != f"{game}:"]
+        if not siblings:
+            raise ValueError(f"the map has no setup of {game!r} whose slopes a new one could share: fit a map")
+        slopes = siblings[0][1:]
+        anchor = sum(w[0] for w in siblings) / len(siblings)
+        idx = [i for i, c in enumerate(contexts) if c == context]
+        offsets = []
+        for i in idx:
+            f = map_features(raws[i], plies[i], cmap.ply_scale) if len(slopes) == 5 else beta_features(raws[i])
+            offsets.append(sum(w * x for w, x in zip(slopes, f[1:], strict=False)))
+        coefficients[context] = (_intercept(offsets, [outcomes[i] for i in idx], anchor, l2 * len(idx)),
+                                 *slopes)
+    return CalibrationMap(coefficients, cmap.halfwidths, cmap.level, cmap.provenance, cmap.ply_scale)
+
+
+def _intercept(offsets: Sequence[float], outcomes: Sequence[float], anchor: float, penalty: float) -> float:
+    """The a of logistic(a + offset) that fits ``outcomes``, with ``penalty`` (a - anchor)^2 / 2 (Newton)."""
+    a = anchor
+    for _ in range(100):
+        grad = penalty * (a - anchor)
+        hess = penalty + 1e-9
+        for o, y in zip(offsets, outcomes, strict=True):
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, a + o))))
+            grad += p - y
+            hess += p * (1.0 - p)
+        step = grad / hess
+        a -= max(-5.0, min(5.0, step))
+        if abs(step) < 1e-9:
+            break
+    return a
+
+
 def _monotone(w: tuple[float, ...]) -> bool:
     """Both slopes non-negative, and not both zero, at the start (s = 0) and at the end (s = 1) of a
     game, hence everywhere: the chance then rises with the raw estimate."""

@@ -21,6 +21,12 @@ on other seeds).
 ``--also "--players 3 --difficulties iniciante"`` adds the set-ups of other options (repeatable; with
 its own ``--games N`` if wanted), so one map can cover set-ups that are not one full grid (solo at five
 difficulties, three seats at one; 100 games a threat at one city side, 16 at the others).
+``--add-to FILE`` grows the map in FILE by the set-ups of these games that it lacks: their intercepts
+are fitted with the map's slopes kept (the map's form: shared slopes, one intercept per set-up), so a
+new set-up needs only its own games, and each is judged first on games its intercept did not see.
+Both write the decisions they fitted on beside the map (``calibration.rows.json.gz``), and a later
+``--fit`` reads back those of set-ups it does not play, so a refit needs no replay; ``--fit`` refuses
+to drop a set-up whose games it has neither way.
 ``--cross-fit`` measures the fitting itself without other games: each game's chances come
 from a map fitted on the other half of the games (even against odd index), so no game is
 judged by a map that saw it.
@@ -29,7 +35,9 @@ judged by a map that saw it.
 from __future__ import annotations
 
 import datetime
+import gzip
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,19 +64,23 @@ def collect(db: Store, series: list[Any], games: int) -> list[dict[str, Any]]:
             for ply, raw in estimates:
                 rows.append({"setup": setup.label, "context": cal.context, "raw": float(raw), "ply": int(ply),
                              "chance": cal.chance(float(raw), int(ply)), "won": 1.0 if won else 0.0,
-                             "game": (s.series_id, index)})
+                             "game": (s.series_id, index), "seed": str(s.seed)})
     return rows
 
 
-def cross_fitted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``rows`` with each chance (and interval) from a map fitted on the other half of the games."""
+def cross_fitted(rows: list[dict[str, Any]],
+                 fit: Callable[[list[dict[str, Any]]], C.CalibrationMap] | None = None,
+                 need_both: bool = True) -> list[dict[str, Any]]:
+    """``rows`` with each chance (and interval) from a map fitted (by ``fit``, a new map by default) on
+    the other half of the games."""
+    fit = fit or _fit_rows
     out = []
     for half in (0, 1):
         train = [r for r in rows if r["game"][1] % 2 != half]
         test = [r for r in rows if r["game"][1] % 2 == half]
-        if not train or not test or len({r["won"] for r in train}) < 2:
+        if not train or not test or (need_both and len({r["won"] for r in train}) < 2):
             raise ValueError("--cross-fit needs won and lost games among both the even and the odd games")
-        cmap = _fit_rows(train)
+        cmap = fit(train)
         for r in test:
             chance = cmap.chance(r["raw"], r["context"], r["ply"])
             out.append({**r, "chance": chance, "interval": cmap.interval(chance)})
@@ -114,11 +126,20 @@ def print_figures(console: Console, title: str, f: dict[str, Any], level: float)
 
 def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, games: int = 100, seed: int = 7,
                   jobs: int | None = None, ray: str | None = None, store: str | None = None,
-                  fit: str | None = None, cross_fit: bool = False, command: str = "",
+                  fit: str | None = None, add_to: str | None = None, cross_fit: bool = False, command: str = "",
                   console: Console | None = None, also: list[dict[str, Any]] | None = None,
                   **setup_options: Any) -> int:
     console = console or Console(highlight=False)
     jobs = check_counts(games, jobs)
+    if fit and add_to:
+        raise ValueError("--fit fits a new map, --add-to grows one: give one of them")
+    # a missing or damaged map (or its decisions) is refused before hours of games, not after
+    if add_to and _existing_map(add_to) is None:
+        raise ValueError(f"--add-to {add_to}: no such map (fit one with --fit)")
+    for target in (fit, add_to):
+        if target:
+            _existing_map(target)
+            load_rows(rows_file(target))
     budget = budget or HINT_BUDGET
     parse_budget(budget)
     spec = AgentSpec(agent, budget)
@@ -153,6 +174,8 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
         return 1
     if fit:
         return _fit(rows, fit, command, seed, console)
+    if add_to:
+        return _add(rows, add_to, command, seed, console)
     cmap = C.calibrator(load_game(plan[0].game, **plan[0].params)).map
     if cross_fit:
         rows = cross_fitted(rows)
@@ -189,7 +212,78 @@ def summary_table(summary: list[tuple[str, dict[str, Any]]], level: float) -> Ta
     return table
 
 
+ROWS_FORMAT = "soloboard-calibration-rows/1"
+ROW_COLUMNS = ("setup", "context", "seed", "game", "ply", "raw", "won")
+
+
+def rows_file(path: str | Path) -> Path:
+    """Where a map's fitting decisions are kept, beside it: ``calibration.json`` ->
+    ``calibration.rows.json.gz`` (in the source tree, not in the wheel: for refits, not for play)."""
+    p = Path(path)
+    return p.with_name(f"{p.stem}.rows.json.gz")
+
+
+def save_rows(rows: list[dict[str, Any]], path: Path) -> None:
+    """Write the decisions a map was fitted on (its setup, seed and game number, ply, raw estimate, outcome)."""
+    table = [[r["setup"], r["context"], r["seed"], r["game"][1], r["ply"], round(r["raw"], 6), int(r["won"])]
+             for r in rows]
+    data = {"format": ROWS_FORMAT, "columns": list(ROW_COLUMNS), "rows": table}
+    path.write_bytes(gzip.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), mtime=0))
+
+
+def load_rows(path: Path) -> list[dict[str, Any]]:
+    """The decisions kept beside a map (none if there is no file); a damaged file is refused by name."""
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(gzip.decompress(path.read_bytes()))
+        if data.get("format") != ROWS_FORMAT or data.get("columns") != list(ROW_COLUMNS):
+            raise ValueError(f"not {ROWS_FORMAT}")
+        out = []
+        for setup, context, seed, game, ply, raw, won in data["rows"]:
+            out.append({"setup": str(setup), "context": str(context), "seed": str(seed),
+                        "game": (f"{setup}@{seed}", int(game)), "ply": int(ply), "raw": float(raw),
+                        "chance": float(raw), "won": 1.0 if won else 0.0})
+        return out
+    except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError, gzip.BadGzipFile) as exc:
+        raise ValueError(f"{path}: not a file of a map's fitting decisions ({exc})") from None
+
+
+def _existing_map(path: str) -> C.CalibrationMap | None:
+    p = Path(path)
+    if not p.exists():
+        return None
+    try:
+        return C.CalibrationMap.from_json(json.loads(p.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{path}: not a calibration map ({exc})") from None
+
+
+def _setups_of(cmap: C.CalibrationMap) -> set[str]:
+    """A map's setups, without its defaults (``""``, ``ufs:``)."""
+    return {k for k in cmap.coefficients if k and not k.endswith(":")}
+
+
+def _held_out_figures(held_out: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {setup: figures([r for r in held_out if r["setup"] == setup], C.IDENTITY)
+            for setup in dict.fromkeys(r["setup"] for r in held_out)}
+
+
+def _honest(coverage: dict[str, float | None]) -> bool:
+    return bool(coverage) and all(c is not None and COVERAGE_LOW <= c <= COVERAGE_HIGH for c in coverage.values())
+
+
 def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console: Console) -> int:
+    # the setups this run did not play keep the decisions shipped beside the map: a refit needs no replay
+    played = {r["context"] for r in rows}
+    kept = [r for r in load_rows(rows_file(path)) if r["context"] not in played]
+    rows = rows + kept
+    old = _existing_map(path)
+    lost = sorted(_setups_of(old) - {r["context"] for r in rows}) if old is not None else []
+    if lost:
+        raise ValueError(f"{path} covers set-ups whose games are neither in these games nor in {rows_file(path).name}: "
+                         f"{', '.join(lost)}; play them too (--also), add the new set-ups with --add-to, or remove "
+                         f"{path} to fit a map without them")
     cmap = _fit_rows(rows)
     # the interval is kept only if, judged on games its map did not see (cross-fitting), its coverage
     # held in every setup: otherwise no interval is shown at all
@@ -197,23 +291,68 @@ def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console
         held_out = cross_fitted(rows)
     except ValueError:
         held_out = []  # too few games to judge the interval on unseen ones: none is kept
-    coverage: dict[str, float | None] = {}
-    for setup in dict.fromkeys(r["setup"] for r in held_out):
-        mine = [r for r in held_out if r["setup"] == setup]
-        coverage[setup] = figures(mine, C.IDENTITY)["coverage"]  # (each row carries its own interval)
-    honest = bool(coverage) and all(c is not None and COVERAGE_LOW <= c <= COVERAGE_HIGH for c in coverage.values())
+    coverage = {k: f["coverage"] for k, f in _held_out_figures(held_out).items()}
+    honest = _honest(coverage)
     provenance = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}),
                   "decisions": len(rows), "date": datetime.date.today().isoformat(),
                   "contexts": sorted(k for k in cmap.coefficients if k),
                   "interval_coverage_cross_fitted": {k: round(v, 3) if v is not None else None
-                                                     for k, v in coverage.items()}}
+                                                     for k, v in coverage.items()},
+                  "rows": rows_file(path).name}
+    if kept:
+        provenance["contexts_from_rows"] = sorted({r["context"] for r in kept})
     fitted = C.CalibrationMap(cmap.coefficients, cmap.halfwidths if honest else None, cmap.level, provenance,
                               cmap.ply_scale)
     Path(path).write_text(json.dumps(fitted.to_json(), indent=1) + "\n", encoding="utf-8")
-    console.print(f"calibration map fitted on {provenance['games']} games ({len(rows)} decisions) written to {path}; "
-                  "check it with other seeds")
+    save_rows(rows, rows_file(path))
+    console.print(f"calibration map fitted on {provenance['games']} games ({len(rows)} decisions) written to {path}, "
+                  f"its decisions to {rows_file(path).name}; check it with other seeds")
     if not honest:
         console.print(f"no interval: its coverage on games the map did not see was outside "
                       f"{COVERAGE_LOW:.0%}-{COVERAGE_HIGH:.0%} in some setup "
                       f"({', '.join(f'{k} {v:.0%}' for k, v in coverage.items() if v is not None)})")
+    return 0
+
+
+def _add(rows: list[dict[str, Any]], path: str, command: str, seed: int, console: Console) -> int:
+    """``--add-to FILE``: the map in FILE grown by these games' set-ups, its slopes and other set-ups kept
+    (:func:`agents.calibration.extend_map`), each new set-up judged on games its intercept did not see."""
+    base = _existing_map(path)
+    if base is None:
+        raise ValueError(f"--add-to {path}: no such map (fit one with --fit)")
+    known = sorted({r["context"] for r in rows} & set(base.coefficients))
+    if known:
+        raise ValueError(f"{path} already covers {', '.join(known)}: refit it with --fit, or leave those set-ups out")
+
+    def grow(train: list[dict[str, Any]]) -> C.CalibrationMap:
+        return C.extend_map(base, [r["raw"] for r in train], [r["won"] for r in train],
+                            [r["context"] for r in train], [r["ply"] for r in train])
+
+    held_out = cross_fitted(rows, grow, need_both=False)  # a set-up never won still gets a level
+    found = _held_out_figures(held_out)
+    console.print("each new set-up's chances from an intercept fitted on the other half of its games, the map's "
+                  "slopes kept, against the outcomes")
+    for setup, f in found.items():
+        print_figures(console, setup, f, base.level)
+    console.print(summary_table(list(found.items()), base.level))
+    coverage = {k: f["coverage"] for k, f in found.items()}
+    honest = base.halfwidths is not None and _honest(coverage)
+    grown = grow(rows)
+    new = sorted(set(grown.coefficients) - set(base.coefficients))
+    added = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}), "decisions": len(rows),
+             "date": datetime.date.today().isoformat(), "contexts": new,
+             "ece_cross_fitted": {k: round(f["ece"], 3) for k, f in found.items()},
+             "interval_coverage_cross_fitted": {k: round(v, 3) if v is not None else None for k, v in coverage.items()}}
+    provenance = {**base.provenance, "added": [*base.provenance.get("added", []), added],
+                  "rows": rows_file(path).name}
+    fitted = C.CalibrationMap(grown.coefficients, base.halfwidths if honest else None, base.level, provenance,
+                              base.ply_scale)
+    shipped = load_rows(rows_file(path))
+    Path(path).write_text(json.dumps(fitted.to_json(), indent=1) + "\n", encoding="utf-8")
+    save_rows(shipped + rows, rows_file(path))
+    console.print(f"{', '.join(new)} added to {path} from {added['games']} games ({len(rows)} decisions); "
+                  f"their decisions kept in {rows_file(path).name}")
+    if base.halfwidths is not None and not honest:
+        console.print("the map's interval is dropped: its coverage on the new set-ups was outside "
+                      f"{COVERAGE_LOW:.0%}-{COVERAGE_HIGH:.0%}")
     return 0

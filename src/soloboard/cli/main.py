@@ -258,6 +258,9 @@ def _add_report_parsers(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=7, help=_("seed of the games (use one the map was not fitted on)"))
     _add_store_options(p)
     p.add_argument("--fit", metavar="FILE", help=_("fit a new calibration map on these games and write it to FILE"))
+    p.add_argument("--add-to", metavar="FILE",
+                   help=_("add the set-ups of these games to the map in FILE, keeping its slopes and its other "
+                          "set-ups"))
     p.add_argument("--cross-fit", action="store_true",
                    help=_("judge each game by a map fitted on the other half of the games (even/odd)"))
     p.add_argument("--also", action="append", default=[], metavar="OPTIONS",
@@ -367,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
             from soloboard.cli.calibrate import run_calibrate
 
             return run_calibrate(args.game, agent=args.agent, budget=args.budget, games=args.games, seed=args.seed,
-                                 jobs=args.jobs, ray=args.ray, store=args.store, fit=args.fit,
+                                 jobs=args.jobs, ray=args.ray, store=args.store, fit=args.fit, add_to=args.add_to,
                                  cross_fit=args.cross_fit, also=[_setup_options(text) for text in args.also],
                                  command=shlex.join(["soloboard", *argv]),
                                  **{option.dest: getattr(args, option.dest) for option in report_options()})
