@@ -223,6 +223,33 @@ def test_mcts_tree_ends_at_the_next_roll() -> None:
     assert max(expanded_rounds(later_visits=2)) > state.round
 
 
+def test_mcts_widening_keeps_few_outcomes_per_chance_node_and_searches_past_the_roll() -> None:
+    """``widening``: a chance node visited n times holds at most ceil(widening * n ** power) distinct
+    outcomes, each drawn again as often as it was sampled, so a later round's positions are reached
+    again and expanded; the choices stay reproducible."""
+    import math
+
+    from soloboard.agents.mcts import _Chance, _Decision
+
+    state = next(s for s in decision_states("ufs", {"threat": 1}, 40, seed=6) if s.phase_name == "rooms")
+    agent = agents.make("mcts", budget="600it", seed=1, reuse=False, widening=1.0, widening_power=0.25)
+    assert agent.later_visits == 2  # widening searches past the roll: later rounds expand
+    agent.search(state)
+    chances = [node for node in agent._table.values() if isinstance(node, _Chance)]
+    visited = [node for node in chances if node.total > 1]
+    assert visited
+    for node in visited:
+        assert len(set(node.outcomes)) == len(node.outcomes) <= math.ceil(node.total ** 0.25)
+        assert sum(node.counts) == node.total - 1  # every pass after the visit that made it drew one
+    widest = max(visited, key=lambda node: node.total)
+    assert len(widest.outcomes) < widest.total - 1  # outcomes were drawn again, not always new
+    later = {key[-1] for key, node in agent._table.items() if isinstance(node, _Decision) and node.expanded}
+    assert max(later) > state.round
+    again = agents.make("mcts", budget="600it", seed=1, reuse=False, widening=1.0, widening_power=0.25)
+    assert again.step(state) == agents.make("mcts", budget="600it", seed=1, reuse=False, widening=1.0,
+                                            widening_power=0.25).step(state)
+
+
 # --- evaluations ------------------------------------------------------------------------------------
 
 def test_evaluation_helpers_know_the_engines_phases() -> None:

@@ -60,12 +60,14 @@ class _Decision:
 
 
 class _Chance:
-    __slots__ = ("total", "w", "value")
+    __slots__ = ("total", "w", "value", "outcomes", "counts")
 
     def __init__(self, value: float) -> None:
         self.total = 0
         self.w = 0.0
         self.value = value
+        self.outcomes: list[int] = []  # ``widening``: the outcomes sampled so far, and how often each was drawn
+        self.counts: list[int] = []
 
 
 @dataclass(frozen=True)
@@ -94,13 +96,17 @@ class MCTSAgent:
     """``make("mcts", budget="0.3s", seed=1)``; options: ``exploration`` (UCT's constant, on
     win probabilities), ``prior_visits`` (weight of a move's evaluation, in visits),
     ``reuse`` (keep the tree between decisions), ``later_visits`` (visits before a position of
-    a later round is expanded; 0, the default: never, the tree ends at the next roll)."""
+    a later round is expanded; 0, the default: never, the tree ends at the next roll),
+    ``widening`` and ``widening_power`` (progressive widening at chance nodes, for a search past
+    the next roll: at most ceil(widening * visits ** widening_power) outcomes per chance node;
+    0, the default: off; on, it expands later rounds after ``later_visits``, 2 if not given)."""
 
     name = "mcts"
 
     def __init__(self, budget: str | float | Budget | None = None, seed: Any = None, exploration: float = 0.1,
                  prior_visits: float = 2.0, reuse: bool = True, max_nodes: int = 400_000, normalize: bool = False,
-                 min_scale: float = 0.02, later_visits: int = 0) -> None:
+                 min_scale: float = 0.02, later_visits: int = 0, widening: float = 0.0,
+                 widening_power: float = 0.5) -> None:
         self.budget = parse_budget(budget)
         self.rng = random.Random(seed)
         self.exploration = float(exploration)
@@ -110,6 +116,12 @@ class MCTSAgent:
         self.normalize = bool(normalize)
         self.min_scale = float(min_scale)
         self.later_visits = max(int(later_visits), 0)
+        # progressive widening at chance nodes: at most ceil(widening * visits ** widening_power) distinct
+        # outcomes, so a later round's few sampled rolls are reached again and can be searched (0: off)
+        self.widening = max(float(widening), 0.0)
+        self.widening_power = float(widening_power)
+        if self.widening and not self.later_visits:
+            self.later_visits = 2
         self._eval: Evaluator | None = None
         self._game: Any = None
         self._table: dict[Any, Any] = {}
@@ -258,6 +270,8 @@ class MCTSAgent:
         stage = ev.stage
         root_stage = self._root_stage
         later = self.later_visits
+        widen = self.widening
+        power = self.widening_power
         path: list[tuple[Any, int]] = []  # (node, move index or -1 for a chance node)
         node: Any = root
         value: float
@@ -285,7 +299,10 @@ class MCTSAgent:
                 known = node.prior[i]  # type: ignore[index]
             else:
                 path.append((node, -1))
-                move = sample(state, rng) if sample is not None else _sample(state, rng)
+                if not widen:
+                    move = sample(state, rng) if sample is not None else _sample(state, rng)
+                else:
+                    move = self._widen(node, state, rng, sample, widen, power)
                 known = None
             state.apply_action(move)
             if state.is_terminal():
@@ -315,6 +332,25 @@ class MCTSAgent:
                 parent.total += 1
                 parent.n[i] += 1
                 parent.w[i] += value
+
+    @staticmethod
+    def _widen(node: _Chance, state: Any, rng: random.Random, sample: Any, widen: float, power: float) -> int:
+        """A chance node's outcome under progressive widening: a new sample while the node has fewer
+        than ceil(widen * visits ** power) outcomes, else one of its outcomes again, as often as each
+        was drawn (the sampled distribution)."""
+        outcomes, counts = node.outcomes, node.counts
+        if len(outcomes) >= math.ceil(widen * (node.total + 1) ** power):
+            j = rng.choices(range(len(outcomes)), counts)[0]
+        else:
+            move = sample(state, rng) if sample is not None else _sample(state, rng)
+            if move in outcomes:
+                j = outcomes.index(move)
+            else:
+                j = len(outcomes)
+                outcomes.append(move)
+                counts.append(0)
+        counts[j] += 1
+        return outcomes[j]
 
     def _root_stats(self, root: _Decision) -> list[MoveStats]:
         prior = root.prior or [root.value] * len(root.actions)
