@@ -134,6 +134,8 @@ def test_calibrate_add_to_grows_a_map_by_new_setups(tmp_path: Path, capsys: pyte
     added = after.provenance["added"][-1]
     assert added["contexts"] == new and added["games"] == 4 and "--add-to" in added["command"]
     assert set(added["ece_cross_fitted"]) == {"roswell damaged threat 0", "roswell damaged threat 1"}
+    assert set(added["interval_coverage_cross_fitted"].values()) == {None}  # no interval: no coverage to claim
+    assert "coverage of the" not in out  # no "coverage 0 %" for intervals that do not exist
     assert after.provenance["command"] == before.provenance["command"]  # the map's own fit is still named
     assert after.halfwidths is None  # the map had no honest interval, and growing it gives none
     kept = load_rows(rows_file(cmap_path))
@@ -438,8 +440,8 @@ def test_each_game_of_a_package_has_its_own_map(monkeypatch: pytest.MonkeyPatch)
 
 def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     """Monstros's map was fitted on 100 games solo at each difficulty and 100 with 3 seats at the default
-    one: chances show there, in the search's order, and nowhere else (2 seats, 3 seats at another
-    difficulty: never measured)."""
+    one, then grown by 100 games with 2 seats: chances show there, in the search's order, and nowhere else
+    (4 seats, 3 seats at another difficulty: never measured)."""
     cmap = C.load_map("soloboard.monstros")
     assert cmap is not None
     for key in ("command", "seed", "games", "decisions", "date"):
@@ -453,7 +455,13 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     three = C.calibrator(soloboard.load_game("monstros", players=3))
     assert three.calibrated and three.context == "monstros:difficulty=iniciante,players=3"
     assert three.chance(0.5, 50) < solo.chance(0.5, 50)  # 3 seats win less often: one estimate means less
-    assert not C.calibrator(soloboard.load_game("monstros", players=2)).calibrated
+    # 2 seats (the game's default) joined with --add-to on 100 games of their own: the map's slopes, its own level
+    two = C.calibrator(soloboard.load_game("monstros", players=2))
+    assert two.calibrated and two.context == "monstros:difficulty=iniciante,players=2"
+    assert two.chance(0.5, 50) < solo.chance(0.5, 50)
+    added = cmap.provenance["added"][0]
+    assert added["games"] == 100 and added["ece_cross_fitted"]["2 players iniciante"] <= 0.05
+    assert not C.calibrator(soloboard.load_game("monstros", players=4)).calibrated
     # solo at every difficulty (fitted with --also on the 3-seat games: set-ups that are not one grid);
     # the harder the difficulty, the fewer wins one estimate means
     solo_by_difficulty = [C.calibrator(soloboard.load_game("monstros", players=1, difficulty=d))

@@ -105,6 +105,8 @@ def figures(rows: list[dict[str, Any]], cmap: C.CalibrationMap) -> dict[str, Any
     }
     if rows and ("interval" in rows[0] or cmap.halfwidths is not None):
         intervals = [r["interval"] if "interval" in r else cmap.interval(r["chance"]) for r in rows]
+        if all(i is None for i in intervals):
+            return out  # no interval at all (a map without one): no coverage to state
         out["coverage"] = C.coverage(p, [i[0] if i else x for i, x in zip(intervals, p, strict=True)],
                                      [i[1] if i else x for i, x in zip(intervals, p, strict=True)], y)
     return out
