@@ -150,8 +150,13 @@ def test_calibrate_add_to_grows_a_map_by_new_setups(tmp_path: Path, capsys: pyte
     assert "no such map" in capsys.readouterr().err
     assert main([*args, "--threats", "2", "--add-to", str(cmap_path), "--fit", str(tmp_path / "x.json")]) == 2
     assert "give one of them" in capsys.readouterr().err
-    rows_file(cmap_path).write_bytes(b"not gzip")
     text = cmap_path.read_text(encoding="utf-8")
+    one = [*args[:args.index("--games")], "--games", "1", *args[args.index("--games") + 2:]]
+    assert main([*one, "--threats", "2", "--add-to", str(cmap_path)]) == 2  # nothing to judge it on
+    assert "needs both even and odd games" in capsys.readouterr().err
+    assert cmap_path.read_text(encoding="utf-8") == text
+    played = _games_in(store)
+    rows_file(cmap_path).write_bytes(b"not gzip")
     assert main([*args, "--threats", "2", "--add-to", str(cmap_path)]) == 2
     assert "not a file of a map's fitting decisions" in capsys.readouterr().err
     assert cmap_path.read_text(encoding="utf-8") == text and _games_in(store) == played

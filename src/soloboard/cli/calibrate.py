@@ -78,7 +78,9 @@ def cross_fitted(rows: list[dict[str, Any]],
     for half in (0, 1):
         train = [r for r in rows if r["game"][1] % 2 != half]
         test = [r for r in rows if r["game"][1] % 2 == half]
-        if not train or not test or (need_both and len({r["won"] for r in train}) < 2):
+        if not train or not test:
+            raise ValueError("judging a map on games it did not see needs both even and odd games (--games 2 or more)")
+        if need_both and len({r["won"] for r in train}) < 2:
             raise ValueError("--cross-fit needs won and lost games among both the even and the odd games")
         cmap = fit(train)
         for r in test:
