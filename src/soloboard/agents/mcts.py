@@ -66,8 +66,10 @@ class _Chance:
         self.total = 0
         self.w = 0.0
         self.value = value
-        self.outcomes: list[int] = []  # ``widening``: the outcomes sampled so far, and how often each was drawn
-        self.counts: list[int] = []
+        # ``widening`` only (made on the node's first draw, so the default search allocates nothing): the
+        # outcomes sampled so far, and how often each was drawn
+        self.outcomes: list[int] | None = None
+        self.counts: list[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -339,6 +341,8 @@ class MCTSAgent:
         than ceil(widen * visits ** power) outcomes, else one of its outcomes again, as often as each
         was drawn (the sampled distribution)."""
         outcomes, counts = node.outcomes, node.counts
+        if outcomes is None or counts is None:
+            outcomes, counts = node.outcomes, node.counts = [], []
         if len(outcomes) >= math.ceil(widen * (node.total + 1) ** power):
             j = rng.choices(range(len(outcomes)), counts)[0]
         else:

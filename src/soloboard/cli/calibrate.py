@@ -137,13 +137,13 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     jobs = check_counts(games, jobs)
     if fit and add_to:
         raise ValueError("--fit fits a new map, --add-to grows one: give one of them")
-    # a missing or damaged map (or its decisions) is refused before hours of games, not after
-    if add_to and _existing_map(add_to) is None:
+    # the map written to and the decisions kept beside it, read once: a missing or damaged one is refused
+    # before hours of games, not after
+    target = fit or add_to
+    old = _existing_map(target) if target else None
+    kept = load_rows(rows_file(target)) if target else []
+    if add_to and old is None:
         raise ValueError(f"--add-to {add_to}: no such map (fit one with --fit)")
-    for target in (fit, add_to):
-        if target:
-            _existing_map(target)
-            load_rows(rows_file(target))
     budget = budget or HINT_BUDGET
     parse_budget(budget)
     spec = AgentSpec(agent, budget)
@@ -177,9 +177,9 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
         console.print("no decision with an estimate in these games (an agent that does not estimate?)")
         return 1
     if fit:
-        return _fit(rows, fit, command, seed, console)
-    if add_to:
-        return _add(rows, add_to, command, seed, console)
+        return _fit(rows, fit, old, kept, command, seed, console)
+    if add_to and old is not None:
+        return _add(rows, add_to, old, kept, command, seed, console)
     cmap = C.calibrator(load_game(plan[0].game, **plan[0].params)).map
     if cross_fit:
         rows = cross_fitted(rows)
@@ -277,12 +277,18 @@ def _honest(coverage: dict[str, float | None]) -> bool:
     return bool(coverage) and all(c is not None and COVERAGE_LOW <= c <= COVERAGE_HIGH for c in coverage.values())
 
 
-def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console: Console) -> int:
+def _write(cmap: C.CalibrationMap, rows: list[dict[str, Any]], path: str) -> None:
+    """The map, and beside it every decision it was fitted on."""
+    Path(path).write_text(json.dumps(cmap.to_json(), indent=1) + "\n", encoding="utf-8")
+    save_rows(rows, rows_file(path))
+
+
+def _fit(rows: list[dict[str, Any]], path: str, old: C.CalibrationMap | None, shipped: list[dict[str, Any]],
+         command: str, seed: int, console: Console) -> int:
     # the setups this run did not play keep the decisions shipped beside the map: a refit needs no replay
     played = {r["context"] for r in rows}
-    kept = [r for r in load_rows(rows_file(path)) if r["context"] not in played]
+    kept = [r for r in shipped if r["context"] not in played]
     rows = rows + kept
-    old = _existing_map(path)
     lost = sorted(_setups_of(old) - {r["context"] for r in rows}) if old is not None else []
     if lost:
         raise ValueError(f"{path} covers set-ups whose games are neither in these games nor in {rows_file(path).name}: "
@@ -307,8 +313,7 @@ def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console
         provenance["contexts_from_rows"] = sorted({r["context"] for r in kept})
     fitted = C.CalibrationMap(cmap.coefficients, cmap.halfwidths if honest else None, cmap.level, provenance,
                               cmap.ply_scale)
-    Path(path).write_text(json.dumps(fitted.to_json(), indent=1) + "\n", encoding="utf-8")
-    save_rows(rows, rows_file(path))
+    _write(fitted, rows, path)
     console.print(f"calibration map fitted on {provenance['games']} games ({len(rows)} decisions) written to {path}, "
                   f"its decisions to {rows_file(path).name}; check it with other seeds")
     if not honest:
@@ -318,12 +323,11 @@ def _fit(rows: list[dict[str, Any]], path: str, command: str, seed: int, console
     return 0
 
 
-def _add(rows: list[dict[str, Any]], path: str, command: str, seed: int, console: Console) -> int:
-    """``--add-to FILE``: the map in FILE grown by these games' set-ups, its slopes and other set-ups kept
-    (:func:`agents.calibration.extend_map`), each new set-up judged on games its intercept did not see."""
-    base = _existing_map(path)
-    if base is None:
-        raise ValueError(f"--add-to {path}: no such map (fit one with --fit)")
+def _add(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shipped: list[dict[str, Any]],
+         command: str, seed: int, console: Console) -> int:
+    """``--add-to FILE``: the map in FILE (``base``) grown by these games' set-ups, its slopes and other
+    set-ups kept (:func:`agents.calibration.extend_map`), each new set-up judged on games its intercept did
+    not see; ``shipped``: the decisions already kept beside it."""
     known = sorted({r["context"] for r in rows} & set(base.coefficients))
     if known:
         raise ValueError(f"{path} already covers {', '.join(known)}: refit it with --fit, or leave those set-ups out")
@@ -351,9 +355,7 @@ def _add(rows: list[dict[str, Any]], path: str, command: str, seed: int, console
                   "rows": rows_file(path).name}
     fitted = C.CalibrationMap(grown.coefficients, base.halfwidths if honest else None, base.level, provenance,
                               base.ply_scale)
-    shipped = load_rows(rows_file(path))
-    Path(path).write_text(json.dumps(fitted.to_json(), indent=1) + "\n", encoding="utf-8")
-    save_rows(shipped + rows, rows_file(path))
+    _write(fitted, shipped + rows, path)
     console.print(f"{', '.join(new)} added to {path} from {added['games']} games ({len(rows)} decisions); "
                   f"their decisions kept in {rows_file(path).name}")
     if base.halfwidths is not None and not honest:
