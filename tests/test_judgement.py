@@ -231,6 +231,24 @@ def test_clairvoyant_sees_the_games_dice() -> None:
     assert first.decisions > 0
 
 
+def test_hindsight_finds_winning_lines_greedy_misses_and_keeps_greedys_wins() -> None:
+    game = soloboard.load_game("ufs", threat=0)
+    with pytest.raises(ValueError, match="shown the dice"):
+        make("hindsight").step(_first_decision(game))
+    # seed 3: greedy wins games 1 and 3 and loses game 4 (the same dice for both agents)
+    greedy = {i: play_one(game, make("greedy"), game_rng(3, i)) for i in (1, 3, 4)}
+    assert [greedy[i].won for i in (1, 3, 4)] == [True, True, False]
+    for i in (1, 3):  # greedy's own line wins: hindsight follows it, move for move
+        assert play_one(game, make("hindsight"), game_rng(3, i)).history == greedy[i].history
+    found = play_one(game, make("hindsight"), game_rng(3, 4))
+    assert found.won  # a line greedy missed, found by following every move with the game's dice
+    replay = game.new_initial_state()  # and it is a real win: the moves and the dice give it again
+    for action in found.history:
+        replay.apply_action(action)
+    assert replay.is_terminal() and replay.returns()[0] > 0
+    assert play_one(game, make("hindsight"), game_rng(3, 4)).history == found.history  # deterministic
+
+
 def _first_decision(game: Any) -> Any:
     state = game.new_initial_state()
     rng = random.Random(0)
@@ -269,6 +287,10 @@ def test_limits_say_what_more_time_and_the_bound_show() -> None:
                     row("clairvoyant@5000it", "clairvoyant", 95, 100, 0.3)])
     assert len(lines) == 1
     assert "more time still pays" in lines[0] and "95%" in lines[0] and "15% or more" in lines[0]
+    # with two bounds the higher one (the tighter) is quoted
+    lines = limits([row("mcts@5000it", "mcts", 40, 100, 0.3), row("clairvoyant@5000it", "clairvoyant", 45, 100, 0.3),
+                    row("hindsight", "hindsight", 90, 100, 2.0)])
+    assert "hindsight wins 90%" in lines[0] and "50% or more" in lines[0]
 
 
 def test_value_network_learns_and_batches_like_single_calls() -> None:

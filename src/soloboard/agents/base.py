@@ -114,15 +114,16 @@ BUILTIN: dict[str, str] = {
     "greedy": "soloboard.agents.greedy:GreedyAgent",
     "mcts": "soloboard.agents.mcts:MCTSAgent",
     "clairvoyant": "soloboard.agents.clairvoyant:ClairvoyantAgent",  # knows the future dice: the report's bound
+    "hindsight": "soloboard.agents.hindsight:HindsightAgent",  # greedy searched over the future dice: a bound
 }
 
 
-# agents for the report only, never a seat or a hint: the clairvoyant one needs the game's future dice
-REPORT_ONLY = frozenset({"clairvoyant"})
+# agents for the report only, never a seat or a hint: they need the game's future dice (its bounds)
+REPORT_ONLY = frozenset({"clairvoyant", "hindsight"})
 
 
 def names() -> list[str]:
-    """The agents that can play a seat (the report's ``clairvoyant`` bound is not one)."""
+    """The agents that can play a seat (the report's bounds, ``clairvoyant`` and ``hindsight``, are not)."""
     return sorted(set(BUILTIN) - REPORT_ONLY)
 
 
@@ -131,7 +132,7 @@ def _load_class(spec: str) -> Any:
     if target is None:
         if ":" not in spec:
             raise ValueError(f"unknown agent {spec!r}; valid agents: {', '.join(names())} (and, for "
-                             "soloboard report, clairvoyant), or your own as package.module:Class")
+                             "soloboard report, clairvoyant and hindsight), or your own as package.module:Class")
         target = spec
     module_name, _, attr = target.partition(":")
     if not module_name or not attr:
@@ -200,7 +201,7 @@ def make(name: str, budget: str | float | Budget | None = None, seed: Any = None
 
 
 # the built-in agents that do not search, so take no budget (a label never carries one)
-UNBUDGETED = frozenset({"random", "greedy"})
+UNBUDGETED = frozenset({"random", "greedy", "hindsight"})
 
 # what each built-in agent is, for a report's legend (explain)
 _WHAT = {
@@ -208,6 +209,8 @@ _WHAT = {
     "greedy": "the move whose next position the evaluation rates best, without search",
     "mcts": "Monte Carlo tree search",
     "clairvoyant": "the same search told every future roll of the seeded game (a bound on what the dice allow)",
+    "hindsight": ("greedy searched to the end of the game with every future roll of the seeded game known: "
+                  "each game it wins is a winning line, so its win rate is a lower bound on what the dice allow"),
 }
 
 

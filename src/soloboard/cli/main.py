@@ -240,7 +240,7 @@ def _add_report_parsers(sub: Any) -> None:
     p.add_argument("game", choices=game_names(), help=_("which game"))
     p.add_argument("--agents", default="greedy,mcts",
                    help=_("comma-separated agents, each with its own budget after @ if wanted (default: greedy,mcts; "
-                          "e.g. greedy,mcts,mcts@1s,clairvoyant)"))
+                          "e.g. greedy,mcts,mcts@1s,hindsight)"))
     p.add_argument("--budget", help=_("mcts: time or iterations per decision (default 0.3s)"))
     p.add_argument("--games", type=int, default=100, help=_("games per agent and setup (default 100)"))
     _add_report_options(p)

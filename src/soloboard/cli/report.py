@@ -34,7 +34,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from soloboard import __version__
 from soloboard.agents import calibration as C
-from soloboard.agents.base import UNBUDGETED, explain, parse_budget
+from soloboard.agents.base import REPORT_ONLY, UNBUDGETED, explain, parse_budget
 from soloboard.agents.calibration import calibrator
 from soloboard.agents.simulate import AgentSpec, Series, run_tasks, series_tasks
 from soloboard.core.kit import Setup, words
@@ -70,7 +70,7 @@ def check_counts(games: int, jobs: int | None) -> int:
 
 
 def agent_specs(agents: str, budget: str | None) -> list[AgentSpec]:
-    """``greedy,mcts,mcts@1s,clairvoyant``: each agent, with its own budget after ``@`` or ``budget``."""
+    """``greedy,mcts,mcts@1s,hindsight``: each agent, with its own budget after ``@`` or ``budget``."""
     specs = []
     for word in words(agents):
         name, _, own = word.partition("@")
@@ -208,12 +208,13 @@ def _difficulty_text(r: dict[str, Any]) -> str:
 
 def limits(rows: list[dict[str, Any]]) -> list[str]:
     """Sentences on where the agent, not the game, may be the limit: per setup, the best searching
-    agent against the same search with more time and against the clairvoyant bound."""
+    agent against the same search with more time and against the best bound (the agents told the future dice)."""
     out = []
     for setup in dict.fromkeys(r["setup"] for r in rows):
         mine = [r for r in rows if r["setup"] == setup and r["games"]]
         searching = sorted((r for r in mine if r["name"] == "mcts"), key=lambda r: r["seconds_per_decision"])
-        bound = [r for r in mine if r["name"] == "clairvoyant"]
+        # the bounds (told the future dice): the highest one found is the tightest
+        bound = sorted((r for r in mine if r["name"] in REPORT_ONLY), key=lambda r: -r["win_rate"])
         parts = []
         if len(searching) > 1:
             fast, slow = searching[0], searching[-1]
@@ -226,7 +227,7 @@ def limits(rows: list[dict[str, Any]]) -> list[str]:
             best = max(searching, key=lambda r: r["win_rate"])
             b = bound[0]
             gap = max(b["win_rate"] - best["win_rate"], 0.0)
-            parts.append(f"knowing every future roll, the search wins {b['win_rate']:.0%} "
+            parts.append(f"knowing every future roll, {b['agent']} wins {b['win_rate']:.0%} "
                          f"({b['ci'][0]:.0%}-{b['ci'][1]:.0%}): about {gap:.0%} or more is left between the "
                          "agent and what the dice allow")
         if parts:
@@ -394,11 +395,13 @@ def render_html(game: str, rows: list[dict[str, Any]], *, command: str, seconds:
                        for label in sorted({r["agent"] for r in rows}))
     found = limits(rows)
     limit_text = ("<ul>" + "".join(f"<li>{esc(line)}</li>" for line in found) + "</ul>" if found else
-                  "<p>Run the report with the same search at a longer budget and with the clairvoyant bound "
-                  "(<code>--agents mcts,mcts@1s,clairvoyant</code>) to see how much is the agent's.</p>")
-    limit_text += ("<p><code>clairvoyant</code> plays the same seeded games knowing every future roll: its win rate "
-                   "estimates what the dice allow (a search with a budget may still miss a win, so the true bound "
-                   "is at least as high).</p>")
+                  "<p>Run the report with the same search at a longer budget and with the hindsight bound "
+                  "(<code>--agents mcts,mcts@1s,hindsight</code>) to see how much is the agent's.</p>")
+    limit_text += ("<p><code>hindsight</code> and <code>clairvoyant</code> play the same seeded games knowing every "
+                   "future roll. Every game <code>hindsight</code> wins is a winning line for those dice (greedy "
+                   "followed to the end from each move), so its win rate is a lower bound on the share of games "
+                   "the dice allow to be won; a deeper search may find more, so the true share is at least as "
+                   "high. <code>clairvoyant</code>'s search still ends at the next roll: its bound is looser.</p>")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>soloboard report: {esc(game)}</title>
 <style>body{{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}}
