@@ -467,8 +467,8 @@ def test_each_game_of_a_package_has_its_own_map(monkeypatch: pytest.MonkeyPatch)
 
 def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     """Monstros's map was fitted on 100 games solo at each difficulty and 100 with 3 seats at the default
-    one, then grown by 100 games with 2 seats: chances show there, in the search's order, and nowhere else
-    (4 seats, 3 seats at another difficulty: never measured)."""
+    one, then grown by 100 games with 2 seats and 100 with 4: chances show there, in the search's order, and
+    nowhere else (2-4 seats at another difficulty: never measured)."""
     cmap = C.load_map("soloboard.monstros")
     assert cmap is not None
     for key in ("command", "seed", "games", "decisions", "date"):
@@ -488,7 +488,14 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     assert two.chance(0.5, 50) < solo.chance(0.5, 50)
     added = cmap.provenance["added"][0]
     assert added["games"] == 100 and added["ece_cross_fitted"]["2 players iniciante"] <= 0.05
-    assert not C.calibrator(soloboard.load_game("monstros", players=4)).calibrated
+    # 4 seats, added the same way: they win more often than 2 or 3 seats (20 of 100 games)
+    four = C.calibrator(soloboard.load_game("monstros", players=4))
+    assert four.calibrated and four.context == "monstros:difficulty=iniciante,players=4"
+    assert two.chance(0.5, 50) < four.chance(0.5, 50)
+    assert [a["contexts"] for a in cmap.provenance["added"]] == [["monstros:difficulty=iniciante,players=2"],
+                                                                ["monstros:difficulty=iniciante,players=4"]]
+    assert cmap.provenance["added"][1]["ece_cross_fitted"]["4 players iniciante"] <= 0.05
+    assert not C.calibrator(soloboard.load_game("monstros", players=4, difficulty="epico")).calibrated
     # solo at every difficulty (fitted with --also on the 3-seat games: set-ups that are not one grid);
     # the harder the difficulty, the fewer wins one estimate means
     solo_by_difficulty = [C.calibrator(soloboard.load_game("monstros", players=1, difficulty=d))
