@@ -229,7 +229,7 @@ def limits(rows: list[dict[str, Any]]) -> list[str]:
             gap = max(b["win_rate"] - best["win_rate"], 0.0)
             parts.append(f"knowing every future roll, {b['agent']} wins {b['win_rate']:.0%} "
                          f"({b['ci'][0]:.0%}-{b['ci'][1]:.0%}): about {gap:.0%} or more is left between the "
-                         "agent and what the dice allow")
+                         "agent and what the dice allow a player who knows them")
         if parts:
             out.append(f"{setup}: " + "; ".join(parts) + ".")
     return out
@@ -401,7 +401,9 @@ def render_html(game: str, rows: list[dict[str, Any]], *, command: str, seconds:
                    "future roll. Every game <code>hindsight</code> wins is a winning line for those dice (greedy "
                    "followed to the end from each move), so its win rate is a lower bound on the share of games "
                    "the dice allow to be won; a deeper search may find more, so the true share is at least as "
-                   "high. <code>clairvoyant</code>'s search still ends at the next roll: its bound is looser.</p>")
+                   "high. It bounds what a player who knew the rolls could win: the gap is what the agent leaves "
+                   "plus what foresight is worth, not what a better fair agent would surely gain. "
+                   "<code>clairvoyant</code>'s search still ends at the next roll: its bound is looser.</p>")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>soloboard report: {esc(game)}</title>
 <style>body{{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}}
