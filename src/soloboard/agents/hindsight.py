@@ -26,6 +26,7 @@ import random
 from typing import Any
 
 from soloboard.agents.evaluate import Evaluator, evaluator
+from soloboard.agents.greedy import GreedyAgent
 from soloboard.core.chance import sample_outcome
 
 Line = list[tuple[int, int]]  # (the history's length at the decision, the action taken)
@@ -38,8 +39,9 @@ class HindsightAgent:
     sees_dice = True  # play_one sets ``dice`` (the game's generator) before every decision
 
     def __init__(self, top: int | None = None) -> None:
-        self.top = top  # follow only the best ``top`` moves by the evaluation (None: every considered move)
+        self.top = top  # follow only greedy's best ``top`` moves (None: every considered move)
         self.dice: random.Random | None = None
+        self._playout = GreedyAgent()  # the line followed from every move
         self._eval: Evaluator | None = None
         self._game: Any = None
         self._line: Line = []
@@ -55,16 +57,6 @@ class HindsightAgent:
             self._eval = evaluator(state.game)
         return self._eval
 
-    def _greedy(self, ev: Evaluator, state: Any, legal: list[int]) -> int:
-        best, best_value = legal[0], -1.0
-        for action in ev.prune(state, legal):
-            child = state.clone()
-            child.apply_action(action)
-            v = ev.greedy_value(child)
-            if v > best_value:
-                best, best_value = action, v
-        return best
-
     def _follow(self, ev: Evaluator, state: Any, rng: random.Random) -> tuple[float, Line]:
         """Greedy from ``state`` to the end with ``rng``'s dice: (1.0 for a win, else the evaluation of the
         last position before the end, below 1), and the decisions taken."""
@@ -76,8 +68,7 @@ class HindsightAgent:
                 state.apply_action(sample(state, rng) if sample else sample_outcome(state, rng))
                 continue
             before = ev.value(state)
-            legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else self._greedy(ev, state, legal)
+            action = self._playout.step(state)
             line.append((len(state.history()), action))
             state.apply_action(action)
         if state.returns()[0] > 0:
@@ -101,13 +92,11 @@ class HindsightAgent:
         if len(legal) == 1:
             return legal[0]
         world = self.dice.getstate()
-        moves = []
-        for action in ev.prune(state, legal):
+        # greedy's own ranking, best first (stable: equal ones keep its order, so the first is greedy's move)
+        moves = sorted(self._playout.scores(state), key=lambda m: -m[1])
+        for action, _ in moves[: self.top] if self.top else moves:
             child = state.clone()
             child.apply_action(action)
-            moves.append((ev.greedy_value(child), action, child))
-        moves.sort(key=lambda m: -m[0])  # stable: equal ones keep legal_actions() order
-        for _, action, child in moves[: self.top] if self.top else moves:
             rng = random.Random()
             rng.setstate(world)
             score, rest = self._follow(ev, child, rng)
@@ -118,4 +107,4 @@ class HindsightAgent:
         line = self._line
         if line and line[0][0] == ply:
             return line.pop(0)[1]
-        return moves[0][1]
+        return moves[0][0]
