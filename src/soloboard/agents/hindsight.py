@@ -25,25 +25,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from soloboard.agents.evaluate import Evaluator, evaluator
+from soloboard.agents.evaluate import Evaluator
 from soloboard.agents.greedy import GreedyAgent
 from soloboard.core.chance import sample_outcome
 
 Line = list[tuple[int, int]]  # (the history's length at the decision, the action taken)
 
 
-class HindsightAgent:
-    """``make("hindsight")``: greedy searched over the game's future dice (``soloboard report`` only)."""
+class HindsightAgent(GreedyAgent):
+    """``make("hindsight")``: greedy searched over the game's future dice (``soloboard report`` only);
+    greedy's own ``step`` is the playout and its ``scores`` the order in which moves are tried."""
 
     name = "hindsight"
     sees_dice = True  # play_one sets ``dice`` (the game's generator) before every decision
 
     def __init__(self, top: int | None = None) -> None:
+        super().__init__()
         self.top = top  # follow only greedy's best ``top`` moves (None: every considered move)
         self.dice: random.Random | None = None
-        self._playout = GreedyAgent()  # the line followed from every move
-        self._eval: Evaluator | None = None
-        self._game: Any = None
         self._line: Line = []
         self._score = -1.0  # the kept line's result: 1 a win, else the evaluation before its end
 
@@ -51,24 +50,18 @@ class HindsightAgent:
         """A new game: forget the kept line (nothing random of its own to reseed)."""
         self._line, self._score = [], -1.0
 
-    def _evaluator(self, state: Any) -> Evaluator:
-        if self._eval is None or state.game is not self._game:
-            self._game = state.game
-            self._eval = evaluator(state.game)
-        return self._eval
-
     def _follow(self, ev: Evaluator, state: Any, rng: random.Random) -> tuple[float, Line]:
         """Greedy from ``state`` to the end with ``rng``'s dice: (1.0 for a win, else the evaluation of the
         last position before the end, below 1), and the decisions taken."""
         line: Line = []
         before = 0.0
-        sample = getattr(state, "sample_chance_outcome", None) and type(state).sample_chance_outcome
+        playout = super().step
         while not state.is_terminal():
             if state.is_chance_node():  # drawn as play_one draws it, so the copy meets the game's own dice
-                state.apply_action(sample(state, rng) if sample else sample_outcome(state, rng))
+                state.apply_action(sample_outcome(state, rng))
                 continue
             before = ev.value(state)
-            action = self._playout.step(state)
+            action = playout(state)
             line.append((len(state.history()), action))
             state.apply_action(action)
         if state.returns()[0] > 0:
@@ -93,7 +86,7 @@ class HindsightAgent:
             return legal[0]
         world = self.dice.getstate()
         # greedy's own ranking, best first (stable: equal ones keep its order, so the first is greedy's move)
-        moves = sorted(self._playout.scores(state), key=lambda m: -m[1])
+        moves = sorted(self.scores(state), key=lambda m: -m[1])
         for action, _ in moves[: self.top] if self.top else moves:
             child = state.clone()
             child.apply_action(action)
