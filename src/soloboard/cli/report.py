@@ -214,7 +214,7 @@ def limits(rows: list[dict[str, Any]]) -> list[str]:
         mine = [r for r in rows if r["setup"] == setup and r["games"]]
         searching = sorted((r for r in mine if r["name"] == "mcts"), key=lambda r: r["seconds_per_decision"])
         # the bounds (told the future dice): the highest one found is the tightest
-        bound = sorted((r for r in mine if r["name"] in REPORT_ONLY), key=lambda r: -r["win_rate"])
+        bound = max((r for r in mine if r["name"] in REPORT_ONLY), key=lambda r: r["win_rate"], default=None)
         parts = []
         if len(searching) > 1:
             fast, slow = searching[0], searching[-1]
@@ -223,9 +223,9 @@ def limits(rows: list[dict[str, Any]]) -> list[str]:
                          + ("more time still pays, so the agent is a limit here"
                             if slow["ci"][0] > fast["ci"][1] else
                             "more time does not separate them on these games"))
-        if bound and searching:
+        if bound is not None and searching:
             best = max(searching, key=lambda r: r["win_rate"])
-            b = bound[0]
+            b = bound
             gap = max(b["win_rate"] - best["win_rate"], 0.0)
             parts.append(f"knowing every future roll, {b['agent']} wins {b['win_rate']:.0%} "
                          f"({b['ci'][0]:.0%}-{b['ci'][1]:.0%}): about {gap:.0%} or more is left between the "
