@@ -36,20 +36,26 @@ def test_it_counts_the_lost_games_one_research_space_short(tmp_path: Path, capsy
     with sqlite3.connect(store) as db:
         rows = db.execute("SELECT status, history FROM games").fetchall()
     lost = short = short_rounds = paid = 0
+    first_short: list[int] = []  # per game that got there: the round research first reached space 15 (or 16)
     for status, history in rows:
         state = game.new_initial_state()
         best = 0
         began_short = False
+        reached_in: int | None = None
         for action in json.loads(history):
             before = (state.round, state.research)
             state.apply_action(action)
             best = max(best, state.research)
             last = state.sky.research_last
+            if reached_in is None and state.research >= last - 1:
+                reached_in = before[0]  # the round the paying action belonged to (it may begin the next)
             if state.round != before[0]:
                 began_short = state.research == last - 1
                 short_rounds += began_short
             elif began_short and before[1] == last - 1 and state.research == last:
                 paid += 1
+        if reached_in is not None:
+            first_short.append(reached_in)
         if status == "lost":
             lost += 1
             short += best == state.sky.research_last - 1
@@ -60,6 +66,10 @@ def test_it_counts_the_lost_games_one_research_space_short(tmp_path: Path, capsy
     # every game's rounds begun one space short, and how many of them paid the last space
     rounds = re.search(r"rounds begun one space short \(every game\): (\d+); the last space paid in (\d+)", out)
     assert short_rounds > 0 and rounds is not None and (int(rounds[1]), int(rounds[2])) == (short_rounds, paid)
+    # how soon each game got there (the pace hindsight is compared on, docs/agents.md)
+    assert first_short and (f"first stood one space short (or finished): {len(first_short)} of 12 games, in round "
+                            f"{sum(first_short) / len(first_short):.2f} on average") in out
+    assert "the research space at a round's start, mean over the games still playing: round 1: 0.0 (12)" in out
 
 
 def test_an_empty_store_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,10 @@ lost waiting for a room, or a robot, able to pay it), how many rounds that was b
 end (from the round the last-but-one space was first reached), how many a sky effect set
 back, and how the game ended; and, over every game, the furthest space the excavator reached
 and how many rounds began one space short, with the share of them that paid the last space
-(set against the chance the research room allows, a measure of how well the end game is played).
+(set against the chance the research room allows, a measure of how well the end game is played),
+the round in which each game first stood one space short or finished (on average), and the
+research space at each round's start over the games still playing (the pace: two agents on the
+same seeds compare on it, as docs/agents.md compares ``hindsight`` with the search).
 It reads the engine's events (``research_changed``, ``round_started``, ``game_lost``,
 ``excavator_moved``) and, for the
 "could the last space be paid" column, the evaluation's ``last_space_chance`` feature (the
@@ -51,12 +54,15 @@ def one_game(game: Any, history: list[int]) -> dict[str, Any]:
     reached = best = 0
     short_starts = paid = 0  # rounds begun one space short; of them, rounds that paid the last space
     began_short = False
+    first_short: int | None = None  # the round in which research first reached the last space but one (or more)
+    pace: dict[int, int] = {}  # round -> the research space at its start
     path_pos = state.base.pos
     furthest = state.base.path[state.base.excavator_start]  # the excavator's furthest space on the path
     for event in state.events():
         kind = event["kind"]
         if kind == "round_started":
             round_no = event["round"]
+            pace[round_no] = reached
             began_short = reached == last - 1
             short_starts += began_short
         elif kind == "research_changed":
@@ -65,6 +71,8 @@ def one_game(game: Any, history: list[int]) -> dict[str, Any]:
             best = max(best, reached)
             if reached == last - 1 and short_since is None:
                 short_since = round_no
+            if reached >= last - 1 and first_short is None:
+                first_short = round_no
         elif kind == "game_lost":
             cause = event["cause"]
         elif kind == "excavator_moved":
@@ -75,7 +83,8 @@ def one_game(game: Any, history: list[int]) -> dict[str, Any]:
     return {"reached": reached, "best": best, "last": last, "cause": cause, "last_space_chance": chance,
             "excavator": A.space_name(furthest), "excavator_pos": path_pos[furthest],
             "short_rounds": None if short_since is None else round_no - short_since,
-            "short_starts": short_starts, "paid": paid, "room_chances": room_chances}
+            "short_starts": short_starts, "paid": paid, "room_chances": room_chances,
+            "first_short": first_short, "pace": pace}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     short_rounds: Counter[tuple[str, str]] = Counter()  # rounds begun one space short (every game)
     paid_rounds: Counter[tuple[str, str]] = Counter()  # ... that paid the last space
     room_chances: dict[tuple[str, str], list[float]] = defaultdict(list)  # ... what their rooms allowed
+    first_short: dict[tuple[str, str], list[int]] = defaultdict(list)  # the round each game first stood there
+    pace: dict[tuple[str, str], dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     played: Counter[tuple[str, str]] = Counter()
     games: dict[str, Any] = {}
     with Store(args.store) as store:
@@ -102,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
             short_rounds[setup] += seen["short_starts"]
             paid_rounds[setup] += seen["paid"]
             room_chances[setup] += seen["room_chances"]
+            if seen["first_short"] is not None:
+                first_short[setup].append(seen["first_short"])
+            for round_no, space in seen["pace"].items():
+                pace[setup][round_no].append(space)
             if not row["won"]:
                 by_setup[setup].append(seen)
     if not played:
@@ -120,6 +135,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"rooms dug out then allowed "
                   + (f"{statistics.mean(allowed):.0%} on average (all five dice on the best room)" if allowed
                      else "?"))
+        reached = first_short[setup]
+        print(f"  first stood one space short (or finished): {len(reached)} of {played[setup]} games"
+              + (f", in round {statistics.mean(reached):.2f} on average (median {statistics.median(reached):g})"
+                 if reached else ""))
+        print("  the research space at a round's start, mean over the games still playing: "
+              + ", ".join(f"round {r}: {statistics.mean(v):.1f} ({len(v)})" for r, v in sorted(pace[setup].items())))
         if not lost:
             continue
         waits = [g["short_rounds"] for g in short]
