@@ -5,7 +5,13 @@ doubled (a zero weight is tried at 0.5); a change is kept when greedy (the cheap
 one evaluation per move; ``--agent`` for another) does better on the same seeded games. "Better" is the number of
 games won, with the mean progress of the games (the helper's ``progress``: the share of
 the research track paid, the invasion's share of the way) breaking ties. The weights it
-prints go into ``ufs/evaluate.py`` / ``monstros/evaluate.py``; docs/agents.md records the runs.
+prints are shipped as data (``ufs/data/weights.json``, ``monstros/data/weights.json``, which the
+evaluation modules load): ``--write FILE`` writes them there with their provenance (this command,
+the seed, the number of games, the agent, the date, the games won before and after, and the
+provenance of the weights it started from). docs/agents.md records the runs::
+
+    python -m soloboard.agents.tune ufs --params '{"threat": 0}' --games 300 --seed 1 --jobs 2 \
+        --write src/soloboard/ufs/data/weights.json
 
 ``--try`` screens given changes instead, one variant each, against the weights as shipped, on
 the same seeded games and with any agent (``--agent mcts --budget 1000it``): what
@@ -20,8 +26,11 @@ A development tool (slow: every candidate plays every game), not used by the age
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import shlex
 import statistics
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -30,6 +39,7 @@ from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
 from soloboard.agents.simulate import game_rng, play_one
 from soloboard.core.registry import load_game
 from soloboard.core.saves import replay
+from soloboard.core.weights import shipped_provenance, write_weights
 
 
 def _play(game: Any, module: Any, weights: tuple[float, ...], seed: str, i: int, agent: str,
@@ -99,7 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--try", dest="tries", action="append", default=[], metavar="CHANGES",
                         help="screen these changes instead of searching (repeatable): name*factor or "
                              "name=value, comma-separated, e.g. last_space_chance*4,bias=1")
+    parser.add_argument("--write", metavar="FILE",
+                        help="write the weights found, with their provenance, to FILE (the kit's data/weights.json "
+                             "to ship them)")
     args = parser.parse_args(argv)
+    if args.write and args.tries:
+        parser.error("--write keeps what the search finds; --try only screens changes")
     module = evaluation_module(args.game)
     game = load_game(args.game, **json.loads(args.params))
     if args.tries:
@@ -113,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     names = args.features.split(",") if args.features else list(module.FEATURE_NAMES)
     weights = list(module.WEIGHTS)
     best = score(game, module, weights, args.games, args.seed, args.agent, args.budget, args.jobs)
+    start = best
     print(f"start: {best[1]} wins of {args.games}, mean progress {best[2]:.3f}", flush=True)
     for _ in range(args.sweeps):
         for name in names:
@@ -128,6 +144,18 @@ def main(argv: list[str] | None = None) -> int:
                     best, weights = result, trial
     print(f"end: {best[1]} wins of {args.games}, mean progress {best[2]:.3f}")
     print("WEIGHTS = (" + ", ".join(f"{w:.4g}" for w in weights) + ")")
+    if args.write:
+        command = ["python", "-m", "soloboard.agents.tune", *(sys.argv[1:] if argv is None else argv)]
+        write_weights(args.write, module.FEATURE_NAMES, weights, {
+            "command": shlex.join(command), "game": args.game, "params": json.loads(args.params),
+            "agent": args.agent + (f"@{args.budget}" if args.budget else ""), "seed": args.seed,
+            "games": args.games, "sweeps": args.sweeps, "tuned": names,
+            "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+            "won_before": start[1], "progress_before": round(start[2], 4),
+            "won_after": best[1], "progress_after": round(best[2], 4),
+            "started_from": shipped_provenance(module.__name__.rpartition(".")[0]),
+        })
+        print(f"wrote {args.write}")
     return 0
 
 

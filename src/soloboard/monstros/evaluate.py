@@ -23,9 +23,9 @@ invasion passes 15 (or every monster is defeated) and loses when the wall falls.
 A finished game is worth 1 (won) or 0 (lost). :func:`stage` is the stretch of the turn
 between two chance events (playing a card, removing cards, attacking, the monsters' turn):
 ``mcts`` looks ahead through the decisions up to the next card draw, roll or reveal and
-values the positions after it without expanding them. The weights were set by hand, then
-improved by a coordinate search on greedy's games and scaled to chances of winning
-(docs/agents.md: the commands and the figures).
+values the positions after it without expanding them. The weights (``data/weights.json``,
+with their provenance) were set by hand, then improved by a coordinate search on greedy's
+games and scaled so that positions' values spread over about 0.1-0.9 (docs/agents.md).
 Co-operative seats all use the same value, so every seat of an ``mcts`` team maximises the
 team's chance.
 """
@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import math
 from typing import Any
+
+from soloboard.core.weights import load_weights
 
 WALL_MAX = 50
 INVASION_WIN = 16
@@ -52,14 +54,14 @@ FEATURE_NAMES = (
     "turns_to_win", "wall_needed", "margin", "threat", "attack_pending", "dice_now", "tokens",
     "towers", "deck_left", "table_count", "raise_chance", "projected_wall", "projected_wall_late",
 )
-# hand-set, then improved by a coordinate search on greedy's games (solo and three seats), then scaled (x0.4,
-# centred on the median position of greedy's games) so that the values of positions spread over 0.1-0.9: the
-# search's exploration is in those units, and with values squeezed near 0.05 (a chance of winning, fitted) mcts
-# won 2 of 40 games, with these 7 of 30 (docs/agents.md). Scaling changes no ranking: greedy plays the same.
-# The value is thus a score that grows with the chance of winning, not that chance (agents/calibration.py maps
-# the search's estimates to chances). Features without a weight serve a learned value.
-WEIGHTS = (-2.24, 0.25, 4.8, -0.8, 0.0075, -0.032, -0.04, 1.8, 0.27, 0.21, -0.06,
-           -0.12, 0.0, 0.0, 0.12, 0.0, 0.0, -0.12, 0.4, -0.12, 0.0, 0.12, 0.0, 0.12)
+# data/weights.json (its provenance says how they were made): hand-set, then improved by a coordinate search on
+# greedy's games (solo and three seats), then scaled (x0.4, centred on the median position of greedy's games) so
+# that the values of positions spread over 0.1-0.9: the search's exploration is in those units, and with values
+# squeezed near 0.05 (a chance of winning, fitted) mcts won 2 of 40 games, with these 7 of 30 (docs/agents.md).
+# Scaling changes no ranking: greedy plays the same. The value is thus a score that grows with the chance of
+# winning, not that chance (agents/calibration.py maps the search's estimates to chances). Features weighted 0
+# serve a learned value.
+WEIGHTS = load_weights("soloboard.monstros", FEATURE_NAMES)
 
 
 _SEGMENTS: dict[tuple[int, ...], tuple[int, int, tuple[int, ...], int, int]] = {}

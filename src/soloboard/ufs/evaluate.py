@@ -28,10 +28,11 @@ function of a few numbers a player weighs (:func:`features`):
   a fighters room's targets are taken out of the danger); the excavation die as dug when
   energy allows; unplaced dice as a count.
 
-A won position is worth 1, a lost one 0. The weights (:data:`WEIGHTS`) were set by hand,
-then improved by a coordinate search on greedy's games (docs/agents.md: how, and the
-figures before and after; fitting them to game outcomes by logistic regression,
-``python -m soloboard.agents.fit``, predicted outcomes better but played worse, also there).
+A won position is worth 1, a lost one 0. The weights (:data:`WEIGHTS`, shipped as data in
+``data/weights.json`` with their provenance) were set by hand, then improved by a coordinate
+search on greedy's games (docs/agents.md: how, and the figures before and after; fitting
+them to game outcomes by logistic regression, ``python -m soloboard.agents.fit``, predicted
+outcomes better but played worse, also there).
 
 Besides the value: :func:`key` (a cheap hashable key of the position, for the search's
 transposition table) and :func:`prune` (moves that can never be better than another
@@ -59,6 +60,7 @@ from operator import mul
 from typing import Any
 
 from soloboard.core.valuenet import ValueNet, load_net
+from soloboard.core.weights import load_weights
 from soloboard.ufs import actions as A
 from soloboard.ufs.tables import MOTHERSHIP, TUNNEL
 
@@ -86,12 +88,9 @@ NET_FEATURE_NAMES = (
     *FEATURE_NAMES, "threat_sides", "sky_actions_left", "ships", "near_ships", "round", "damage_left",
 )
 
-# hand-set, then improved by a coordinate search on greedy's games at Roswell threat 0 (docs/agents.md)
-WEIGHTS = (
-    0.0, 2.0, -2.0, 0.5, -2.5, -0.3,
-    -0.375, 0.4, 1.6, 0.3, 0.5, -1.5,
-    0.3, -0.5, 0.1, -0.1,
-)
+# data/weights.json: hand-set, then improved by a coordinate search on greedy's games at Roswell threat 0
+# (its provenance says how; ``python -m soloboard.agents.tune ufs --write`` writes a new one)
+WEIGHTS = load_weights("soloboard.ufs", FEATURE_NAMES)
 
 
 class _Tables:
