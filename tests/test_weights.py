@@ -26,7 +26,7 @@ def test_the_shipped_weights_are_the_evaluations_by_feature_name(package: str, m
     data = json.loads(text)
     assert data["format"] == FORMAT
     assert list(data["weights"]) == list(module.FEATURE_NAMES)  # every feature, named, in the module's order
-    assert module.WEIGHTS == tuple(data["weights"][n] for n in module.FEATURE_NAMES)
+    assert tuple(data["weights"][n] for n in module.FEATURE_NAMES) == module.WEIGHTS
     provenance = data["provenance"]
     assert provenance["date"] and provenance["how"] and provenance["agent"] == "greedy"
     # what was not recorded is said to be unknown, not made up
@@ -61,7 +61,7 @@ def test_a_weights_file_that_is_not_the_evaluations_is_refused_saying_why(change
     data = good(eval_ufs.FEATURE_NAMES)
     assert parse_weights(data, eval_ufs.FEATURE_NAMES, "w.json") == (0.5,) * len(eval_ufs.FEATURE_NAMES)
     change(data)
-    with pytest.raises(ValueError, match="w.json") as caught:
+    with pytest.raises(ValueError, match=r"^w\.json: ") as caught:
         parse_weights(data, eval_ufs.FEATURE_NAMES, "w.json")
     assert message in str(caught.value)
     assert parse_weights(good(("a", "b")), ("b", "a"), "w.json") == (0.5, 0.5)  # read by name, not by place
@@ -107,3 +107,6 @@ def test_tune_will_not_write_a_screen(tmp_path: Path, capsys: pytest.CaptureFixt
         tune.main(["ufs", "--try", "bias=1", "--write", str(tmp_path / "w.json")])
     assert "--write keeps what the search finds" in capsys.readouterr().err
     assert not (tmp_path / "w.json").exists()
+    with pytest.raises(SystemExit):  # a file it could not write is refused before any game is played
+        tune.main(["ufs", "--games", "300", "--write", str(tmp_path / "no" / "such" / "w.json")])
+    assert "no folder" in capsys.readouterr().err

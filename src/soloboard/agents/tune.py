@@ -32,6 +32,7 @@ import shlex
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from soloboard.agents.base import make
@@ -115,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.write and args.tries:
         parser.error("--write keeps what the search finds; --try only screens changes")
+    if args.write and not Path(args.write).resolve().parent.is_dir():  # say so now, not after hours of games
+        parser.error(f"--write {args.write}: no folder {Path(args.write).resolve().parent}")
     module = evaluation_module(args.game)
     game = load_game(args.game, **json.loads(args.params))
     if args.tries:
