@@ -110,3 +110,22 @@ def test_tune_will_not_write_a_screen(tmp_path: Path, capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):  # a file it could not write is refused before any game is played
         tune.main(["ufs", "--games", "300", "--write", str(tmp_path / "no" / "such" / "w.json")])
     assert "no folder" in capsys.readouterr().err
+
+
+def test_fit_writes_the_weights_it_fitted_in_the_same_format(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from soloboard.agents import fit
+    from soloboard.cli.main import main
+
+    store, out = tmp_path / "s.sqlite3", tmp_path / "fitted.json"
+    assert main(["report", "ufs", "--agents", "greedy", "--threats", "0", "--games", "12", "--seed", "3",
+                 "--jobs", "1", "--store", str(store), "--out", str(tmp_path / "r.html")]) == 0
+    assert fit.main(["--store", str(store), "--every", "5", "--write", str(out)]) == 0
+    assert f"wrote {out}" in capsys.readouterr().out
+    data = json.loads(out.read_text(encoding="utf-8"))
+    weights = parse_weights(data, eval_ufs.FEATURE_NAMES, str(out))
+    assert weights != eval_ufs.WEIGHTS and all(math.isfinite(w) for w in weights)
+    provenance = data["provenance"]
+    assert provenance["command"] == f"python -m soloboard.agents.fit --store {store} --every 5 --write {out}"
+    assert (provenance["games"], provenance["every"], provenance["target"]) == (12, 5, "win")
+    assert provenance["positions"] > 12 and set(provenance["held_out_log_loss"]) == {"fitted", "current"}

@@ -3,8 +3,10 @@
 The games ``soloboard report`` keeps in the store carry their whole history. Every
 position of every game is replayed and described by the evaluation's ``features``; a
 logistic regression (L2-regularised, Newton's method) then fits the weights so that the
-value predicts whether the game was won. The printed ``WEIGHTS`` go into
-``ufs/evaluate.py`` / ``monstros/evaluate.py``; docs/agents.md records the commands used.
+value predicts whether the game was won. ``--write FILE`` writes them, with their provenance
+(this command, the store, the games and positions, the held-out log loss, the date), in the
+format the evaluations load (``core/weights.py``: the kit's ``data/weights.json`` ships them);
+docs/agents.md records the commands used.
 
 A development tool: it needs NumPy (``pip install 'soloboard[research]'``), the agents do not.
 """
@@ -12,13 +14,16 @@ A development tool: it needs NumPy (``pip install 'soloboard[research]'``), the 
 from __future__ import annotations
 
 import argparse
+import datetime
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
 from soloboard.core.registry import load_game
 from soloboard.core.store import Store
+from soloboard.core.weights import command_line, write_weights
 
 
 def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
@@ -97,7 +102,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1, help="use every n-th position")
     parser.add_argument("--l2", type=float, default=1e-3)
     parser.add_argument("--target", choices=["win", "progress"], default="win")
+    parser.add_argument("--write", metavar="FILE", help="write the fitted weights, with their provenance, to FILE")
     args = parser.parse_args(argv)
+    if args.write and not Path(args.write).resolve().parent.is_dir():
+        parser.error(f"--write {args.write}: no folder {Path(args.write).resolve().parent}")
     module = evaluation_module(args.game)
     with Store(args.store) as store:
         xs, ys, groups = dataset(store, args.game, args.player, args.every, target=args.target)
@@ -112,13 +120,22 @@ def main(argv: list[str] | None = None) -> int:
     w = fit([xs[i] for i in train], [ys[i] for i in train], args.l2)
     current = list(module.WEIGHTS)
     print(f"{len(games)} games, {len(xs)} positions, {sum(ys) / len(ys):.1%} from won games")
+    held_out: dict[str, float] = {}
     if test:
         tx, ty = [xs[i] for i in test], [ys[i] for i in test]
-        print(f"held-out log loss: fitted {log_loss(tx, ty, w):.4f}, current weights {log_loss(tx, ty, current):.4f}")
+        held_out = {"fitted": round(log_loss(tx, ty, w), 4), "current": round(log_loss(tx, ty, current), 4)}
+        print(f"held-out log loss: fitted {held_out['fitted']:.4f}, current weights {held_out['current']:.4f}")
     w = fit(xs, ys, args.l2)
     for name, old, new in zip(module.FEATURE_NAMES, current, w, strict=True):
         print(f"  {name:<28} {old:8.3f} -> {new:8.3f}")
     print("WEIGHTS = (" + ", ".join(f"{v:.4g}" for v in w) + ")")
+    if args.write:
+        write_weights(args.write, module.FEATURE_NAMES, w, {
+            "command": command_line("soloboard.agents.fit", argv), "game": args.game, "store": args.store,
+            "player": args.player, "games": len(games), "positions": len(xs), "every": args.every, "l2": args.l2,
+            "target": args.target, "held_out_log_loss": held_out,
+            "date": datetime.datetime.now(datetime.UTC).date().isoformat()})
+        print(f"wrote {args.write}")
     return 0
 
 

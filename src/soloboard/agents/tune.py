@@ -28,9 +28,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import shlex
 import statistics
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -40,7 +38,7 @@ from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
 from soloboard.agents.simulate import game_rng, play_one
 from soloboard.core.registry import load_game
 from soloboard.core.saves import replay
-from soloboard.core.weights import shipped_provenance, write_weights
+from soloboard.core.weights import command_line, shipped_provenance, write_weights
 
 
 def _play(game: Any, module: Any, weights: tuple[float, ...], seed: str, i: int, agent: str,
@@ -148,9 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"end: {best[1]} wins of {args.games}, mean progress {best[2]:.3f}")
     print("WEIGHTS = (" + ", ".join(f"{w:.4g}" for w in weights) + ")")
     if args.write:
-        command = ["python", "-m", "soloboard.agents.tune", *(sys.argv[1:] if argv is None else argv)]
         write_weights(args.write, module.FEATURE_NAMES, weights, {
-            "command": shlex.join(command), "game": args.game, "params": json.loads(args.params),
+            "command": command_line("soloboard.agents.tune", argv), "game": args.game,
+            "params": json.loads(args.params),
             "agent": args.agent + (f"@{args.budget}" if args.budget else ""), "seed": args.seed,
             "games": args.games, "sweeps": args.sweeps, "tuned": names,
             "date": datetime.datetime.now(datetime.UTC).date().isoformat(),

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -74,6 +76,12 @@ def shipped_provenance(package: str, name: str = NAME) -> dict[str, Any]:
     data = json.loads(text) if text is not None else None
     provenance = data.get("provenance") if isinstance(data, dict) else None
     return dict(provenance) if isinstance(provenance, dict) else {}
+
+
+def command_line(module: str, argv: Sequence[str] | None) -> str:
+    """The command that ran ``python -m module`` with ``argv`` (None: this process's arguments), for a
+    provenance: quoted so that it can be pasted into a shell."""
+    return shlex.join(["python", "-m", module, *(sys.argv[1:] if argv is None else argv)])
 
 
 def write_weights(path: str | os.PathLike[str], names: Sequence[str], weights: Sequence[float],
