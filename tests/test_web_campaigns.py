@@ -361,6 +361,22 @@ def test_a_name_that_cannot_be_stored_or_routed_is_refused(client: TestClient, n
     assert [c["name"] for c in client.get("/api/campaigns").json()["campaigns"]] == ["Kept"]
 
 
+@pytest.mark.parametrize("name", ["\f" + "x" * 60, " " + "x" * 60, "x" * 30 + "  " + "x" * 29])
+def test_the_bound_is_on_the_name_as_sent_as_the_schema_says(client: TestClient, name: str) -> None:
+    # (the schema's maxLength is on what is sent: a client that checks it must never see more accepted,
+    # even where running the spaces together would bring the name within the bound)
+    new(client, "Kept")
+    r = client.post("/api/campaigns", json={"name": name})
+    assert r.status_code == 400 and "at most 60 characters; this one has 61" in r.json()["error"], r.text[:300]
+    document = client.get("/api/campaigns/Kept/export").json()
+    r = client.post("/api/campaigns/import", params={"rename": name}, content=json.dumps(document).encode())
+    assert r.status_code == 400 and "at most 60 characters; this one has 61" in r.json()["error"], r.text[:300]
+    assert [c["name"] for c in client.get("/api/campaigns").json()["campaigns"]] == ["Kept"]
+    # within the bound as sent, the spaces still run together
+    r = client.post("/api/campaigns", json={"name": " " + "x" * 58 + " "})
+    assert r.status_code == 201 and r.json()["status"]["name"] == "x" * 58, r.text[:300]
+
+
 def test_every_name_that_is_stored_can_be_opened(client: TestClient) -> None:
     from urllib.parse import quote
 

@@ -163,8 +163,17 @@ class Campaigns:
                 name=name, seconds=round(self.games.undo_seconds)))
         return {"name": name}
 
+    def _spaces_run_together(self, sent: str) -> str:
+        """``sent`` with its spaces run together, the way names are stored; a name sent longer than the
+        schema's bound is refused as sent (the schema states the bound on what is sent, and a client
+        checking it must never see the server accept more)."""
+        if len(sent) > MAX_NAME:
+            with self._refusals():
+                check_name(sent)  # its first rule is the length
+        return " ".join(sent.split())
+
     def create(self, body: NewCampaign) -> dict[str, Any]:
-        name = " ".join(body.name.split())
+        name = self._spaces_run_together(body.name)
         if not name:
             raise GameError(400, _("A campaign needs a name"))
         if body.threat not in THREAT_LEVELS:
@@ -303,7 +312,7 @@ class Campaigns:
     def import_text(self, text: str, rename: str | None) -> dict[str, Any]:
         if rename:  # a name that cannot be stored is refused before the journal is replayed
             with self._refusals():
-                check_name(" ".join(rename.split()))
+                check_name(self._spaces_run_together(rename))
         # a file that cannot be used is the request's fault: 400
         return self.run(lambda s: self._with_game(s.import_text(text, rename=rename)), unusable=400)
 
