@@ -17,13 +17,12 @@ import argparse
 import datetime
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
 from soloboard.core.registry import load_game
 from soloboard.core.store import Store
-from soloboard.core.weights import command_line, write_weights
+from soloboard.core.weights import command_line, output_file, write_weights
 
 
 def dataset(store: Store, game: str, player: str | None = None, every: int = 1,
@@ -102,10 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1, help="use every n-th position")
     parser.add_argument("--l2", type=float, default=1e-3)
     parser.add_argument("--target", choices=["win", "progress"], default="win")
-    parser.add_argument("--write", metavar="FILE", help="write the fitted weights, with their provenance, to FILE")
+    parser.add_argument("--write", metavar="FILE", type=output_file,
+                        help="write the fitted weights, with their provenance, to FILE")
     args = parser.parse_args(argv)
-    if args.write and not Path(args.write).resolve().parent.is_dir():
-        parser.error(f"--write {args.write}: no folder {Path(args.write).resolve().parent}")
     module = evaluation_module(args.game)
     with Store(args.store) as store:
         xs, ys, groups = dataset(store, args.game, args.player, args.every, target=args.target)
@@ -134,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             "command": command_line("soloboard.agents.fit", argv), "game": args.game, "store": args.store,
             "player": args.player, "games": len(games), "positions": len(xs), "every": args.every, "l2": args.l2,
             "target": args.target, "held_out_log_loss": held_out,
-            "date": datetime.datetime.now(datetime.UTC).date().isoformat()})
+            "date": datetime.date.today().isoformat()})
         print(f"wrote {args.write}")
     return 0
 

@@ -19,8 +19,6 @@ import argparse
 import datetime
 import json
 import random
-import shlex
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +26,7 @@ from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
 from soloboard.agents.fit import dataset
 from soloboard.core.store import Store
 from soloboard.core.valuenet import FORMAT, ValueNet
+from soloboard.core.weights import command_line
 
 
 def train_net(xs: Any, ys: Any, hidden: int = 32, seed: int = 0, epochs: int = 60, l2: float = 1e-4,
@@ -143,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     net = train_net(x, y, args.hidden, args.seed, args.epochs, weights=w)
     provenance = {
-        "command": "python -m soloboard.agents.train " + shlex.join(sys.argv[1:] if argv is None else argv),
+        "command": command_line("soloboard.agents.train", argv),
         "stores": [str(Path(p)) for p in args.store],
         "games": games,
         "positions": len(ys),

@@ -30,7 +30,6 @@ import datetime
 import json
 import statistics
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from soloboard.agents.base import make
@@ -38,7 +37,7 @@ from soloboard.agents.evaluate import evaluation_module, games_with_evaluation
 from soloboard.agents.simulate import game_rng, play_one
 from soloboard.core.registry import load_game
 from soloboard.core.saves import replay
-from soloboard.core.weights import command_line, shipped_provenance, write_weights
+from soloboard.core.weights import command_line, output_file, shipped_provenance, write_weights
 
 
 def _play(game: Any, module: Any, weights: tuple[float, ...], seed: str, i: int, agent: str,
@@ -108,14 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--try", dest="tries", action="append", default=[], metavar="CHANGES",
                         help="screen these changes instead of searching (repeatable): name*factor or "
                              "name=value, comma-separated, e.g. last_space_chance*4,bias=1")
-    parser.add_argument("--write", metavar="FILE",
+    parser.add_argument("--write", metavar="FILE", type=output_file,
                         help="write the weights found, with their provenance, to FILE (the kit's data/weights.json "
                              "to ship them)")
     args = parser.parse_args(argv)
     if args.write and args.tries:
         parser.error("--write keeps what the search finds; --try only screens changes")
-    if args.write and not Path(args.write).resolve().parent.is_dir():  # say so now, not after hours of games
-        parser.error(f"--write {args.write}: no folder {Path(args.write).resolve().parent}")
     module = evaluation_module(args.game)
     game = load_game(args.game, **json.loads(args.params))
     if args.tries:
@@ -151,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             "params": json.loads(args.params),
             "agent": args.agent + (f"@{args.budget}" if args.budget else ""), "seed": args.seed,
             "games": args.games, "sweeps": args.sweeps, "tuned": names,
-            "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+            "date": datetime.date.today().isoformat(),
             "won_before": start[1], "progress_before": round(start[2], 4),
             "won_after": best[1], "progress_after": round(best[2], 4),
             "started_from": shipped_provenance(module.__name__.rpartition(".")[0]),

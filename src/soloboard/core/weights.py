@@ -17,6 +17,7 @@ The format (``soloboard-weights/1``)::
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -76,6 +77,15 @@ def shipped_provenance(package: str, name: str = NAME) -> dict[str, Any]:
     data = json.loads(text) if text is not None else None
     provenance = data.get("provenance") if isinstance(data, dict) else None
     return dict(provenance) if isinstance(provenance, dict) else {}
+
+
+def output_file(text: str) -> str:
+    """An argparse ``type`` for a file a tool writes after a long run: refused at once, before any
+    game is played, if its folder does not exist."""
+    folder = Path(text).resolve().parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {folder}")
+    return text
 
 
 def command_line(module: str, argv: Sequence[str] | None) -> str:
