@@ -162,7 +162,8 @@ def python_functions() -> list[tuple[int, str]]:
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                sizes.append((node.end_lineno - node.lineno + 1, f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"))
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                sizes.append((lines, f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"))
     return sorted(sizes, reverse=True)
 
 

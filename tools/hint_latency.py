@@ -22,7 +22,7 @@ from soloboard.agents.analysis import estimate
 from soloboard.core.chance import sample_outcome
 
 
-def _other_game(stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]
+def _other_game(stop: multiprocessing.synchronize.Event) -> None:
     from soloboard.agents.simulate import game_rng, play_one
 
     game = soloboard.load_game("ufs", threat=1)
