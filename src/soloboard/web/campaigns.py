@@ -317,16 +317,25 @@ class Campaigns:
         return self.run(lambda s: self._with_game(s.import_text(text, rename=rename)), unusable=400)
 
 
+async def answer(lang: str, work: Callable[[], Any], status: int = 200) -> JSONResponse:
+    """``work``'s answer as JSON, computed off the event loop in the request's language."""
+    def call() -> Any:
+        with use(language(lang)):
+            return work()
+
+    return JSONResponse(await run_in_threadpool(call), status_code=status)
+
+
 def build_router(campaigns: Campaigns) -> APIRouter:
     api = APIRouter(prefix="/api/campaigns", tags=["campaigns"], responses=ERRORS)
+    # the fixed paths before "/{name}", so that no campaign name hides them
+    _collection_routes(api, campaigns)
+    _campaign_routes(api, campaigns)
+    return api
 
-    async def answer(lang: str, work: Callable[[], Any], status: int = 200) -> JSONResponse:
-        def call() -> Any:
-            with use(language(lang)):
-                return work()
 
-        return JSONResponse(await run_in_threadpool(call), status_code=status)
-
+def _collection_routes(api: APIRouter, campaigns: Campaigns) -> None:
+    """The list, creation, import and the custom battles."""
     @api.get("", summary="The campaigns, filtered and sorted; the ones being deleted apart")
     async def list_campaigns(lang: Lang = "en", status: StatusFilter = None, q: Search = "", sort: Sort = "updated",
                              order: Order = None, limit: Limit = MAX_LISTED) -> JSONResponse:
@@ -363,6 +372,9 @@ def build_router(campaigns: Campaigns) -> APIRouter:
     async def custom_game(spec: CustomSpec, lang: Lang = "en") -> JSONResponse:
         return await answer(lang, lambda: campaigns.play_custom(spec), 201)
 
+
+def _campaign_routes(api: APIRouter, campaigns: Campaigns) -> None:
+    """One campaign's routes."""
     @api.get("/{name}", summary="The campaign: its status, the sheet, the journal and the next step")
     async def get(name: Name, lang: Lang = "en") -> JSONResponse:
         return await answer(lang, lambda: campaigns.get(name))
@@ -399,11 +411,14 @@ def build_router(campaigns: Campaigns) -> APIRouter:
                 return campaigns.export(name)
 
         stored, document = await run_in_threadpool(work)
-        # the plain filename in ASCII (a header's bytes); the name itself in filename*
-        filename = "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "-_" else "-"
-                           for ch in stored).strip("-") or "campaign"
-        return Response(json.dumps(document, ensure_ascii=False, indent=1) + "\n", media_type="application/json",
-                        headers={"Content-Disposition": f"attachment; filename=\"{filename}.json\"; "
-                                                        f"filename*=UTF-8''{quote(stored)}.json"})
+        return _download(stored, document)
 
-    return api
+
+def _download(stored: str, document: dict[str, Any]) -> Response:
+    """A campaign's file as an attachment named after the campaign."""
+    # the plain filename in ASCII (a header's bytes); the name itself in filename*
+    filename = "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "-_" else "-"
+                       for ch in stored).strip("-") or "campaign"
+    return Response(json.dumps(document, ensure_ascii=False, indent=1) + "\n", media_type="application/json",
+                    headers={"Content-Disposition": f"attachment; filename=\"{filename}.json\"; "
+                                                    f"filename*=UTF-8''{quote(stored)}.json"})
