@@ -63,7 +63,8 @@ def decision_states(name: str, params: dict[str, Any], count: int, seed: int = 0
 # --- the interface -------------------------------------------------------------------------------
 
 def test_make_names_and_budgets() -> None:
-    assert agents.names() == ["greedy", "mcts", "random"]
+    assert agents.names() == ["mcts", "greedy", "random"]  # the default (the strongest) first: a seat's default
+    assert agents.names()[0] == agents.base.DEFAULT_AGENT
     assert parse_budget("0.3s") == Budget(seconds=0.3)
     assert parse_budget("300ms") == Budget(seconds=0.3)
     assert parse_budget("2000it") == Budget(iterations=2000)
@@ -71,7 +72,7 @@ def test_make_names_and_budgets() -> None:
     for bad in ("fast", "0s", "-1it", "2.5it", "1 hour"):
         with pytest.raises(ValueError):
             parse_budget(bad)
-    with pytest.raises(ValueError, match="valid agents: greedy, mcts, random"):
+    with pytest.raises(ValueError, match="valid agents: mcts, greedy, random"):
         agents.make("alphazero")
     with pytest.raises(ValueError, match="cannot import"):
         agents.make("no_such_package.bots:Clever")

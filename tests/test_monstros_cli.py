@@ -34,10 +34,12 @@ def console() -> tuple[Console, io.StringIO]:
     return Console(file=out, width=110, color_system=None, highlight=False), out
 
 
-def run(*lines: str, params=None, ai_seats=None, seed=11):
+def run(*lines: str, params=None, ai_seats=None, seed=11, ai="random"):
+    """A game at the terminal; the AI seats are played by ``ai`` (random: whole games in a moment)."""
     con, out = console()
     script = Typist(*lines)
-    code = run_play_monstros(params or {"players": 2}, seed=seed, ai_seats=ai_seats, console=con, input_fn=script)
+    code = run_play_monstros(params or {"players": 2}, seed=seed, ai_seats=ai_seats, console=con, input_fn=script,
+                             ai=ai)
     return code, out.getvalue(), script
 
 
@@ -98,7 +100,7 @@ def test_undo_takes_back_the_ai_moves_after_the_last_person():
 
     con, out = console()
     state = soloboard.load_game("monstros", players=2).new_initial_state()
-    session = MonstrosSession(state, 4, {1}, con, Typist())
+    session = MonstrosSession(state, 4, {1}, con, Typist(), soloboard.agents.make("random"), "random")
     session.advance()
     while session.state.seat == 0:  # seat 0 (a person) plays its turn with the first legal move
         assert not session.state.is_terminal()
@@ -225,9 +227,11 @@ def test_the_ai_seats_option_takes_the_seats_people_see(monkeypatch, capsys):
     from soloboard.cli.main import main
 
     calls = []
-    monkeypatch.setattr(play_monstros, "run_play_monstros", lambda params, **kw: calls.append(kw["ai_seats"]) or 0)
+    monkeypatch.setattr(play_monstros, "run_play_monstros",
+                        lambda params, **kw: calls.append((kw["ai_seats"], kw["ai"])) or 0)
     assert main(["play", "monstros", "--players", "3", "--ai-seats", "2,3"]) == 0
-    assert calls == [[1, 2]]
+    assert main(["play", "monstros", "--players", "3", "--ai-seats", "2", "--ai", "greedy"]) == 0
+    assert calls == [([1, 2], "mcts"), ([1], "greedy")]  # the strongest agent unless told otherwise
     monkeypatch.undo()
     # a seat above the players: refused in the numbers people see, before any game starts
     assert main(["play", "monstros", "--players", "3", "--ai-seats", "4", "--seed", "1"]) == 2
@@ -238,3 +242,34 @@ def test_the_ai_seats_option_takes_the_seats_people_see(monkeypatch, capsys):
             main(["play", "monstros", "--players", "3", f"--ai-seats={bad}"])
         assert exit_.value.code == 2
         assert "seats are numbered from 1 (you are seat 1)" in capsys.readouterr().err
+
+
+def test_a_save_records_each_ai_seats_agent_and_resume_plays_them_again(tmp_path, capsys):
+    """The AI seats' agents go into the save (``ai_agents``, as the browser's export writes them), and
+    a resumed game goes on with them; a save from before the field gets the default agent, and a name
+    that is not a built-in agent's is said and replaced, never imported."""
+    from soloboard.cli.play_monstros import MonstrosSession
+    from soloboard.cli.resume import make_session
+    from soloboard.cli.terminal import read_save_meta
+
+    con, _ = console()
+    state = soloboard.load_game("monstros", players=3).new_initial_state()
+    session = MonstrosSession(state, 4, {1, 2}, con, Typist(), soloboard.agents.make("greedy"), "greedy")
+    path = tmp_path / "game.json"
+    session.cmd_save(str(path))
+    _, meta = read_save_meta(path)
+    assert meta["ai_seats"] == [1, 2] and meta["ai_agents"] == {"1": "greedy", "2": "greedy"}
+
+    def resumed(meta: dict) -> tuple[dict[int, str], str]:
+        con, out = console()
+        again = make_session(soloboard.state_from_json(path.read_text("utf-8")), meta, con, Typist())
+        return {seat: name for seat, (name, _agent) in again.agents.items()}, out.getvalue()
+
+    assert resumed(meta) == ({1: "greedy", 2: "greedy"}, "")
+    assert resumed({**meta, "ai_agents": {"1": "random"}}) == ({1: "random", 2: "mcts"}, "")
+    assert resumed({"dice_seed": 4, "ai_seats": [1, 2]}) == ({1: "mcts", 2: "mcts"}, "")  # an older save
+    agents, said = resumed({**meta, "ai_agents": {"1": "os:system", "2": ["greedy"]}})
+    assert agents == {1: "mcts", 2: "mcts"}
+    assert "The save names 'os:system' for seat 2, which is not a built-in agent: mcts plays it" in said
+    assert "for seat 3, which is not a built-in agent" in said
+    assert resumed({**meta, "ai_agents": "greedy"}) == ({1: "mcts", 2: "mcts"}, "")  # not an object: ignored

@@ -69,7 +69,9 @@ def test_catalog_lists_every_game_with_its_choices(client: TestClient) -> None:
     # the difficulties in words, the same as the board says them (in Portuguese, the rulebook's own words)
     assert {c["value"]: c["label"] for c in monstros["difficulty"]["choices"]} == {
         "iniciante": "Beginner", "facil": "Easy", "medio": "Medium", "dificil": "Hard", "epico": "Epic"}
-    assert "greedy" in data["agents"]
+    # an AI seat's agents, the strongest first (the dialog's default), each with words for a person
+    assert data["agents"] == ["mcts", "greedy", "random"]
+    assert data["agent_labels"] == {"mcts": "strongest (mcts)", "greedy": "quick (greedy)", "random": "random moves"}
     assert [lang["code"] for lang in data["languages"]] == ["en", "pt", "cs", "pl", "es"]
     assert "deck" not in monstros  # a deck is a file on the server: not offered
     error_of(client.get("/api/catalog?lang=xx"), 400)
@@ -564,6 +566,18 @@ def test_export_keeps_the_ai_seats(client: TestClient) -> None:
     assert save["ai_seats"] == [0] and save["ai_agents"] == {"0": "random"}
     copy = client.post("/api/games/import", content=json.dumps(save)).json()
     assert copy["seats"] == game["seats"] and [t["seat"] for t in copy["tokens"]] == [1]
+
+
+def test_an_ai_seat_not_told_its_agent_gets_the_strongest(client: TestClient) -> None:
+    """An AI seat without an agent, at creation or in an imported save that does not name one (a
+    terminal's save from before ``ai_agents``), is played by the default agent, mcts."""
+    spec = {"game": "monstros", "params": {"players": 2}, "seats": [{"kind": "person"}, {"kind": "ai"}]}
+    game, _ = create(client, spec, seed=9)
+    assert game["seats"][1] == {"seat": 1, "kind": "ai", "agent": "mcts"}
+    save = client.get(f"/api/games/{game['id']}/export").json()
+    del save["ai_agents"]
+    copy = client.post("/api/games/import", content=json.dumps(save)).json()
+    assert copy["seats"][1] == {"seat": 1, "kind": "ai", "agent": "mcts"}
 
 
 def test_a_game_from_a_set_up_position_survives_a_restart_and_undo(db: Path) -> None:

@@ -229,3 +229,29 @@ def test_two_devices_play_a_cooperative_game(live_server, open_page):
     assert f"/join/{game_id}?seat=1&token=" in again and again != link
     host.wait_for_function("() => { const i = document.querySelector('.seats-away img.invite-qr');"
                            " return i && i.complete && i.naturalWidth >= 100; }")
+
+
+def test_a_seat_given_to_the_computer_gets_the_strongest_agent(live_server, open_page):
+    """The new-game dialog's AI seat offers the agents with the strongest (mcts) chosen, and the game
+    starts with it on that seat; the AI's turns are played by the server while the person waits. (On a
+    phone: the seat's row, with the agent's words, fits the width.)"""
+    page = open_page(live_server.url + "/", context=open_page.new_context(viewport=PHONE, touch=True,
+                                                                         reduced_motion=True))
+    page.locator("button.game-box-monstros").click()
+    dialog = page.locator("dialog.new-game[open]")
+    dialog.get_by_role("radiogroup", name="Players").get_by_role("radio", name="2", exact=True).check()
+    dialog.locator("#seat-1-kind").select_option("ai")
+    agent = dialog.locator("#seat-1-agent")
+    assert agent.is_visible() and agent.input_value() == "mcts"
+    assert agent.locator("option").all_inner_texts() == ["strongest (mcts)", "quick (greedy)", "random moves"]
+    agent.evaluate("el => el.scrollIntoView({block: 'center'})")
+    shot(page, "phone-monstros-new-game-ai-seat", full_page=False)
+    assert horizontal_overflow(page) == 0, "the new-game dialog with an AI seat scrolls sideways at 390 px"
+    dialog.locator("details.advanced > summary").click()
+    dialog.locator("#param-seed").fill("9")
+    dialog.locator("button[type=submit]").click()
+    page.wait_for_url("**/game/*")
+    wait_board(page)
+    game = live_server.game(game_id_from(page.url))
+    assert game["seats"][1] == {"seat": 1, "kind": "ai", "agent": "mcts"}
+    assert game["to_move"] in (0, None)  # never waiting for the AI seat

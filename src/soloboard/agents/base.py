@@ -122,9 +122,14 @@ BUILTIN: dict[str, str] = {
 REPORT_ONLY = frozenset({"clairvoyant", "hindsight"})
 
 
+# the strongest agent: what a hint, the `ai` command and an AI seat use unless told otherwise
+DEFAULT_AGENT = "mcts"
+
+
 def names() -> list[str]:
-    """The agents that can play a seat (the report's bounds, ``clairvoyant`` and ``hindsight``, are not)."""
-    return sorted(set(BUILTIN) - REPORT_ONLY)
+    """The agents that can play a seat, the default first (the report's bounds, ``clairvoyant`` and
+    ``hindsight``, cannot)."""
+    return [DEFAULT_AGENT, *sorted(set(BUILTIN) - REPORT_ONLY - {DEFAULT_AGENT})]
 
 
 def _load_class(spec: str) -> Any:

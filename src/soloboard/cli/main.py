@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from soloboard import __version__
+from soloboard.agents.base import DEFAULT_AGENT
+from soloboard.agents.base import names as agent_names
 from soloboard.cli.campaign import add_parser as add_campaign_parser
 from soloboard.cli.campaign import run as run_campaign
 from soloboard.cli.campaign import wrap_width
@@ -181,8 +183,9 @@ def _add_play_parsers(sub: Any) -> None:
     p.add_argument("--ai-seats", dest="ai_seats", type=_seats,
                    help=_("monstros: seats an agent plays (--ai), numbered from 1 as on the screen (you are seat 1), "
                           "e.g. 2,3"))
-    p.add_argument("--ai", choices=["random", "greedy", "mcts"], default="greedy",
-                   help=_("monstros: the agent of the --ai-seats (default: greedy)"))
+    p.add_argument("--ai", choices=agent_names(), default=DEFAULT_AGENT,
+                   help=_("monstros: the agent of the --ai-seats (default: mcts, the strongest; greedy moves at "
+                          "once)"))
     p.add_argument("--budget", help=_("--ai mcts: thinking time or iterations per move (default 5000it, about 0.3 s; "
                                       "e.g. 1s, 2000it)"))
     _add_lang_option(p)

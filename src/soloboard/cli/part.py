@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from soloboard.agents.base import DEFAULT_AGENT
 from soloboard.i18n import _
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ class TerminalPart:
     notes_title: str | None = None  # the msgid heading the game's notes (None: the editions' own)
 
     def play(self, game_name: str, params: dict[str, Any], *, seed: int | None = None,
-             ai_seats: list[int] | None = None, ai: str = "greedy", budget: str | None = None,
+             ai_seats: list[int] | None = None, ai: str = DEFAULT_AGENT, budget: str | None = None,
              console: Console | None = None, input_fn: InputFn = input) -> int:
         """Start a new game and play it to its end (0), or refuse its parameters (2)."""
         raise NotImplementedError

@@ -21,6 +21,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.agents.base import DEFAULT_AGENT
 from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import AGENT_HELP, InputFn, TerminalSession, enable_line_editing
 from soloboard.cli.terminal import game_label, hanging, help_lines, outcome, summary
@@ -570,7 +571,7 @@ class UFSTerminal(TerminalPart):
     """Both editions of Under Falling Skies in the terminal (the kit's ``terminal``)."""
 
     def play(self, game_name: str, params: dict[str, Any], *, seed: int | None = None,
-             ai_seats: list[int] | None = None, ai: str = "greedy", budget: str | None = None,
+             ai_seats: list[int] | None = None, ai: str = DEFAULT_AGENT, budget: str | None = None,
              console: Console | None = None, input_fn: InputFn = input) -> int:
         return run_play(game_name, params, seed, console=console, input_fn=input_fn)
 

@@ -1,7 +1,8 @@
 """``soloboard play monstros``: hot-seat play of A Invasão dos Monstros Sem Nome in the terminal.
 
 Every seat is a person at this terminal except the seats in ``ai_seats``, which an agent
-plays (``--ai``: random, greedy or mcts; soloboard.agents). Chance (shuffles, dice) is drawn
+plays (``--ai``: mcts, the default, greedy or random; soloboard.agents). A save records each AI
+seat's agent (``ai_agents``), so a resumed game goes on with the same agents. Chance (shuffles, dice) is drawn
 by :class:`~soloboard.core.chance.HistorySampler` from the seed and the position in the game,
 so a seed replays the same game and ``undo`` never re-rolls: coming back to a chance event
 brings back the same cards and dice.
@@ -19,7 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from soloboard.agents import make as make_agent
-from soloboard.agents.base import STANDARD_BUDGET
+from soloboard.agents.base import DEFAULT_AGENT, STANDARD_BUDGET
+from soloboard.agents.base import names as agent_names
 from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import AGENT_HELP, InputFn, TerminalSession, enable_line_editing
 from soloboard.cli.terminal import hanging, help_lines
@@ -121,10 +123,26 @@ class MonstrosSession(TerminalSession):
         "remove", "place", "bottom", "stop", "return", "keep"})
 
     def __init__(self, state: MonstrosState, seed: int, ai_seats: set[int], console: Console,
-                 input_fn: InputFn, agent: Any = None) -> None:
+                 input_fn: InputFn, agent: Any = None, agent_name: str = DEFAULT_AGENT,
+                 seat_agents: dict[int, str] | None = None) -> None:
+        """``agent`` (named ``agent_name``, made when None) plays every AI seat that ``seat_agents``
+        (a save's agent of each seat, a built-in agent's name) does not name."""
         super().__init__(state, seed, console, input_fn)
         self.ai_seats = ai_seats
-        self.agent = agent if agent is not None else make_agent("random")  # soloboard.agents: --ai NAME
+        made: dict[str, Any] = {agent_name: agent} if agent is not None else {}
+        self.agents: dict[int, tuple[str, Any]] = {}  # seat -> (the agent's name, which a save records; agent)
+        for seat in sorted(ai_seats):
+            name = (seat_agents or {}).get(seat, agent_name)
+            if name not in made:
+                made[name] = seat_agent(name)
+            self.agents[seat] = (name, made[name])
+
+    def save_extras(self) -> dict[str, Any]:
+        """Beside the seed and the AI seats, each AI seat's agent (the browser's export writes the same)."""
+        extras = super().save_extras()
+        if self.ai_seats:
+            extras["ai_agents"] = {str(s): self.agents[s][0] for s in sorted(self.ai_seats)}
+        return extras
 
     def run(self) -> int:
         with first_mentions():  # a card's printed (Portuguese) name is given at its first mention in the session
@@ -146,7 +164,7 @@ class MonstrosSession(TerminalSession):
                 self.board_due = True
             elif state.current_player() in self.ai_seats:
                 seat = state.current_player()
-                action = ai_step(self.agent, self.seed, state)  # the same seed and position: the same AI move
+                action = ai_step(self.agents[seat][1], self.seed, state)  # the same seed and position: the same move
                 self.console.print(Text.assemble((f"{_seat_label(seat, self.ai_seats)}: ", "dim"), ("▶ ", "bold"),
                                                  (state.action_to_string(action), "bold")))
                 state.apply_action(action)
@@ -360,6 +378,30 @@ def summary(state: MonstrosState, seed: int) -> Panel:
     return Panel(grid, title=title, title_align="left", border_style=style)
 
 
+def seat_agent(name: str, budget: str | None = None) -> Any:
+    """The agent ``name`` for an AI seat: ``mcts`` thinks ``budget`` (the hint's, when None) a move."""
+    return make_agent(name, budget=budget or (STANDARD_BUDGET if name == "mcts" else None))
+
+
+def saved_agents(meta: dict[str, Any], seats: set[int], console: Console) -> dict[int, str]:
+    """Each AI seat's agent as a save recorded it (``ai_agents``: ``{"1": "greedy"}``, API seats).
+    A save from before the field, or a seat it leaves out, gets the default agent; a name that is not
+    a built-in agent's is said and replaced by the default (a save never names code to import)."""
+    recorded = meta.get("ai_agents")
+    out: dict[int, str] = {}
+    for seat in sorted(seats):
+        name = recorded.get(str(seat)) if isinstance(recorded, dict) else None
+        if name is None:
+            continue
+        if isinstance(name, str) and name in agent_names():
+            out[seat] = name
+        else:
+            console.print(Text(_("The save names {agent!r} for seat {seat}, which is not a built-in agent: {default} "
+                                 "plays it").format(agent=str(name)[:40], seat=narrate.shown_seat(seat),
+                                                    default=DEFAULT_AGENT), style="yellow"))
+    return out
+
+
 def run_play_monstros(
     params: dict[str, Any],  # load_game's keyword arguments
     seed: int | None = None,
@@ -367,18 +409,19 @@ def run_play_monstros(
     *,
     console: Console | None = None,
     input_fn: InputFn = input,
-    ai: str = "random",
+    ai: str = DEFAULT_AGENT,
     budget: str | None = None,
 ) -> int:
     """Play one game; 0 when it ends or the players leave, 2 for invalid parameters.
 
     ``ai_seats`` are API seats (0-based, as ``state.current_player()``): ``[1, 2]`` lets the
-    random agent play the second and third seats, which the screen calls seats 2 and 3 (people
-    count seats from 1; ``soloboard play --ai-seats`` takes those numbers)."""
+    agent ``ai`` (``budget`` a move, for mcts) play the second and third seats, which the screen
+    calls seats 2 and 3 (people count seats from 1; ``soloboard play --ai-seats`` takes those
+    numbers)."""
     out = console or Console(highlight=False)
     try:
         game = _monstros_game(params)
-        agent = make_agent(ai, budget=budget or (STANDARD_BUDGET if ai == "mcts" else None))  # the AI seats
+        agent = seat_agent(ai, budget)  # the AI seats
     except (TypeError, ValueError) as exc:
         (console or Console(stderr=True, highlight=False)).print(Text(f"soloboard: {exc}", style=ERROR))
         return 2
@@ -393,7 +436,7 @@ def run_play_monstros(
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_initial_state()
     enable_line_editing(input_fn)
-    session = MonstrosSession(state, seed, seats, out, input_fn, agent)  # at a terminal: a screen at a time
+    session = MonstrosSession(state, seed, seats, out, input_fn, agent, ai)  # at a terminal: a screen at a time
     out.print(Text(f"{_(game.long_name)}: {game.title()} · " + _("seed {seed}").format(seed=seed), style="bold"))
     people = [s for s in range(game.players) if s not in seats]
     who = _("no one at the terminal: the agent plays every seat") if not people else _("hot seat")
@@ -410,7 +453,7 @@ class MonstrosTerminal(TerminalPart):
     notes_title = MonstrosSession.notes_title
 
     def play(self, game_name: str, params: dict[str, Any], *, seed: int | None = None,
-             ai_seats: list[int] | None = None, ai: str = "greedy", budget: str | None = None,
+             ai_seats: list[int] | None = None, ai: str = DEFAULT_AGENT, budget: str | None = None,
              console: Console | None = None, input_fn: InputFn = input) -> int:
         return run_play_monstros(params, seed=seed, ai_seats=ai_seats, ai=ai, budget=budget, console=console,
                                  input_fn=input_fn)
@@ -419,8 +462,9 @@ class MonstrosTerminal(TerminalPart):
                 input_fn: InputFn) -> TerminalSession:
         monstros = _monstros_state(state)
         players = monstros.game.players
-        seats = {s for s in meta.get("ai_seats", []) if 0 <= s < players}
-        return MonstrosSession(monstros, seed, seats, console, input_fn)
+        seats = {s for s in meta.get("ai_seats", []) if isinstance(s, int) and 0 <= s < players}
+        return MonstrosSession(monstros, seed, seats, console, input_fn,
+                               seat_agents=saved_agents(meta, seats, console))
 
     def result_headline(self, state: State, won: bool) -> str:
         cause = narrate.end_cause(_monstros_state(state).end_cause)

@@ -62,7 +62,7 @@ def read_save(path: str | os.PathLike[str]) -> State:
 
 def read_save_meta(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]:
     """The state saved in ``path`` and what the terminal wrote beside it: ``dice_seed`` (the
-    session's dice) and ``ai_seats`` (Monstros), when present. Older saves have neither."""
+    session's dice), ``ai_seats`` and ``ai_agents`` (Monstros), when present. Older saves have none."""
     state = read_save(path)
     meta: dict[str, Any] = {}
     with contextlib.suppress(OSError, ValueError):
@@ -74,6 +74,9 @@ def read_save_meta(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]
             seats = data.get("ai_seats")
             if isinstance(seats, list) and all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
                 meta["ai_seats"] = seats
+            agents = data.get("ai_agents")
+            if isinstance(agents, dict):  # each name is checked by the session that uses it
+                meta["ai_agents"] = agents
     return state, meta
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from soloboard.agents import names as agent_names
 from soloboard.core.kit import GameKit, Parameter
 from soloboard.core.registry import kit, kits
-from soloboard.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from soloboard.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 
 
 def setup_text(game: str, params: dict[str, Any]) -> str:
@@ -34,10 +34,17 @@ def _parameter(game: GameKit, p: Parameter) -> dict[str, Any]:
     return out
 
 
+# what a person choosing an AI seat's agent reads, the agent's own name in brackets (as the
+# command line's --ai and a saved game name it); an agent without one shows its name alone
+_AGENT_LABELS = {"mcts": N_("strongest (mcts)"), "greedy": N_("quick (greedy)"), "random": N_("random moves")}
+
+
 def catalog() -> dict[str, Any]:
     """The games, each with its parameters (name, type, default, choices, label, help, ...), the
-    agents an AI seat can be, and the languages (call inside ``i18n.use``)."""
+    agents an AI seat can be (the default first) with their labels, and the languages (call inside
+    ``i18n.use``)."""
     games = [{"game": g.name, "title": _(g.title), "seats": g.seats, "board": g.board, "art": g.art,
               "params": [_parameter(g, p) for p in g.parameters if p.in_dialog]} for g in kits()]
     return {"games": games, "agents": agent_names(),
+            "agent_labels": {a: _(_AGENT_LABELS[a]) if a in _AGENT_LABELS else a for a in agent_names()},
             "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES]}

@@ -42,7 +42,7 @@ from typing import Any, Protocol, TypeVar
 
 from soloboard.agents import make as make_agent
 from soloboard.agents import names as agent_names
-from soloboard.agents.base import STANDARD_BUDGET
+from soloboard.agents.base import DEFAULT_AGENT, STANDARD_BUDGET
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
 from soloboard.core.registry import game_names, kit, load_game, state_from_json
 from soloboard.core.saves import MAX_FILE_DEPTH, NestingError, loads_bounded, replay, save_text
@@ -242,7 +242,7 @@ def _seats(game: Any, spec: Any) -> list[Seat]:
             raise GameError(400, _("Seat {seat}: unknown field {field!r} (a seat has 'kind' and 'agent')").format(
                 seat=n + 1, field=unknown[0]))
         if item.get("kind", "person") == "ai":
-            agent = item.get("agent") or "greedy"
+            agent = item.get("agent") or DEFAULT_AGENT
             if not isinstance(agent, str):
                 raise GameError(400, _("Seat {seat}: 'agent' must be an agent's name").format(seat=n + 1))
             _agent(agent, n)
@@ -352,7 +352,7 @@ class Games:
                 token = secrets.token_urlsafe(24)
                 s.token_hash = token_hash(token)
                 tokens.append({"seat": s.seat, "token": token})
-        ai = {s.seat: _agent(s.agent or "greedy", s.seat) for s in seats if s.kind == "ai"}
+        ai = {s.seat: _agent(s.agent or DEFAULT_AGENT, s.seat) for s in seats if s.kind == "ai"}
         table = Table(game, state, seed, ai)
         decisions = decisions_of(table)
         live = LiveGame(0, name, game.parameters(), table, seats, decisions, campaign=campaign)
@@ -400,7 +400,7 @@ class Games:
         agents = data.get("ai_agents") or {}
         if not isinstance(ai_seats, list) or not isinstance(agents, dict):
             raise GameError(400, _("'ai_seats' must be a list of seats and 'ai_agents' an object"))
-        spec = [{"kind": "ai", "agent": agents.get(str(n), "greedy")} if n in ai_seats else {"kind": "person"}
+        spec = [{"kind": "ai", "agent": agents.get(str(n), DEFAULT_AGENT)} if n in ai_seats else {"kind": "person"}
                 for n in range(int(game.num_players()))]
         seats = _seats(game, spec)
         # a game that began at a set-up position (a puzzle) keeps the save itself: replays start from it
@@ -501,6 +501,7 @@ class Games:
         seats = [Seat(s["seat"], s["kind"], s["agent"], s["token_hash"])
                  for s in row["seats"] if s["seat"] != HOST_SEAT]
         host = next((s["token_hash"] for s in row["seats"] if s["seat"] == HOST_SEAT), None)
+        # a seat stored without its agent is from before seats named one, when greedy played them all
         ai = {s.seat: _agent(s.agent or "greedy", s.seat) for s in seats if s.kind == "ai"}
         table = Table(game, state, int(row["seed"]), ai)
         live = LiveGame(game_id, row["game"], row["params"], table, seats, decisions_of(table), host_hash=host,

@@ -39,7 +39,7 @@ function seatRow(d, i) {
     h("option", { value: "person" }, t("A person")), h("option", { value: "ai" }, t("The computer")));
   kind.value = seat.kind;
   const agent = h("select", { id: `seat-${i}-agent`, "aria-label": t("Seat {n}: agent", { n: i + 1 }),
-    hidden: seat.kind !== "ai" }, d.cat.agents.map((a) => h("option", { value: a }, a)));
+    hidden: seat.kind !== "ai" }, d.cat.agents.map((a) => h("option", { value: a }, d.cat.agent_labels?.[a] || a)));
   agent.value = seat.agent || d.cat.agents[0];
   kind.addEventListener("change", () => {
     seat.kind = kind.value;
