@@ -252,6 +252,26 @@ def test_a_seat_given_to_the_computer_gets_the_strongest_agent(live_server, open
     dialog.locator("button[type=submit]").click()
     page.wait_for_url("**/game/*")
     wait_board(page)
-    game = live_server.game(game_id_from(page.url))
+    game_id = game_id_from(page.url)
+    game = live_server.game(game_id)
     assert game["seats"][1] == {"seat": 1, "kind": "ai", "agent": "mcts"}
     assert game["to_move"] in (0, None)  # never waiting for the AI seat
+    # the person's turn ends with a move whose answer comes after the computer's whole turn: the board
+    # says who is being waited for (every text the wait line shows is recorded as it appears)
+    page.evaluate("""() => {
+        window.waitsSaid = [];
+        const wait = document.querySelector('.board-wait');
+        new MutationObserver(() => { if (!wait.hidden) window.waitsSaid.push(wait.textContent); })
+            .observe(wait, { attributes: true, attributeFilter: ['hidden'] });
+    }""")
+    for _ in range(MAX_MOVES):
+        monstros_click_move(page)
+        if any(e["event"].get("seat") == 1 for e in live_server.game(game_id)["log"] if e["kind"] == "turn_started"):
+            break
+    else:
+        raise AssertionError("the computer's seat never had a turn")
+    assert "The computer is playing its seats…" in page.evaluate("() => window.waitsSaid")
+    assert page.locator(".board-wait").is_hidden()  # said while waiting only
+    # how the line looks over the board (shown again as it was, for the screenshot)
+    page.evaluate("() => { const w = document.querySelector('.board-wait'); w.hidden = false; }")
+    shot(page, "phone-monstros-waiting-for-the-computer", full_page=False)

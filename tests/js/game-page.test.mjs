@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import { useCatalog } from "../../src/soloboard/web/static/i18n.js";
 import { groupLog, lastRound } from "../../src/soloboard/web/static/game/log.js";
-import { statusText, tokenFor, tokenToMove } from "../../src/soloboard/web/static/game/seats.js";
+import { statusText, tokenFor, tokenToMove, waitText } from "../../src/soloboard/web/static/game/seats.js";
 import { boardModulePath } from "../../src/soloboard/web/static/game/board-module.js";
 import { fixture } from "./fixtures.mjs";
 
@@ -107,4 +107,13 @@ test("'Play this move' sends the hint's move at the hint's ply, and nothing for 
   } finally {
     globalThis.fetch = realFetch;
   }
+});
+
+test("a long wait for a move's answer: the computer's seats when the game has any, else the server", () => {
+  const game = fixture("monstros-turn.json");
+  assert.equal(waitText({ ...game, seats: [{ seat: 0, kind: "person" }, { seat: 1, kind: "ai", agent: "mcts" }] }),
+    "The computer is playing its seats…");
+  assert.equal(waitText({ ...game, seats: [{ seat: 0, kind: "person" }, { seat: 1, kind: "person" }] }),
+    "Waiting for the server…");
+  assert.equal(waitText(null), "Waiting for the server…");
 });

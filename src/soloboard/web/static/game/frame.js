@@ -47,6 +47,8 @@ export function gameFrame(id) {
     // a campaign's game: back to its campaign (where the result is written when the game ends)
     campaignLink: h("a", { class: "token-button", href: "/campaigns", "data-nav": true, hidden: true }, t("Back to the campaign")),
     board: h("div", { class: "board-area", id: "board", "aria-label": t("Board") }),
+    // shown over the board while a move's answer is long in coming (session.js)
+    waitEl: h("p", { class: "board-wait", role: "status", hidden: true }),
     bannerSlot: h("div", { class: "banner-slot" }),
     hintPanel: h("section", { class: "hint-panel paper", id: "hint-panel", hidden: true, "aria-label": t("Hint") }),
     logList: h("div", { class: "log-groups" }),
@@ -66,7 +68,7 @@ export function gameFrame(id) {
         els.undoBtn, els.hintBtn, moreTools(els.exportLink, els.newBtn, els.campaignLink, speedField())),
       els.awayEl),
     h("div", { class: "game-body" },
-      h("div", { class: "board-column" }, h("div", { class: "board-frame" }, els.bannerSlot, els.board), els.movesBox, els.notesEl),
+      h("div", { class: "board-column" }, h("div", { class: "board-frame" }, els.bannerSlot, els.waitEl, els.board), els.movesBox, els.notesEl),
       h("aside", { class: "side-column" }, els.hintPanel,
         h("section", { class: "log-pane paper", "aria-labelledby": "log-title" },
           h("h2", { id: "log-title" }, t("Game log")), els.logScroll))));

@@ -31,6 +31,13 @@ export function statusText(g, tokens) {
   return mine ? t("Your move") : t("Watching");
 }
 
+// what the board says while a move's answer is long in coming: the computer's seats play before the
+// server answers (mcts thinks about 0.3 s a move), else the wait is the server's
+export function waitText(g) {
+  return (g?.seats || []).some((s) => s.kind === "ai")
+    ? t("The computer is playing its seats…") : t("Waiting for the server…");
+}
+
 // Which of this device's seat tokens still open their seat: a seat joined on another device is
 // given up here (its old token would be refused). True when a seat was given up.
 export async function checkSeats(id, host) {

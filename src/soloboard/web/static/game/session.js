@@ -13,7 +13,7 @@ import { applyAnswer } from "./delta.js";
 import { drawHeader } from "./header.js";
 import { logPane } from "./log.js";
 import { drawMoves } from "./moves-list.js";
-import { checkSeats, tokenFor } from "./seats.js";
+import { checkSeats, tokenFor, waitText } from "./seats.js";
 import { telling } from "./telling.js";
 import { boardUi } from "./ui.js";
 
@@ -77,10 +77,21 @@ function load(p) {
   return p.loading;
 }
 
+// a wait shorter than this goes unsaid (a move's answer usually comes in a few milliseconds)
+const SAY_WAIT_MS = 400;
+
 function setBusy(p, value) {
   p.busy = value;
   p.ui.busy = value;
   p.els.board.setAttribute("aria-busy", value ? "true" : "false");
+  clearTimeout(p.waitTimer);
+  p.els.waitEl.hidden = true;
+  if (value) {
+    p.waitTimer = setTimeout(() => {
+      p.els.waitEl.textContent = waitText(p.game);
+      p.els.waitEl.hidden = false;
+    }, SAY_WAIT_MS);
+  }
 }
 
 function caughtUp(p) {
@@ -164,6 +175,7 @@ export function gameSession(id, els) {
   const p = {
     id, els, cat: null, game: null, module: null, modulePromise: null, busy: false, bannerDismissed: false,
     previewCache: new Map(), alive: true, changes: 0, heardWhileBusy: null, loading: null, again: false,
+    waitTimer: null,
   };
   p.load = () => load(p);
   p.send = (post) => send(p, post);
