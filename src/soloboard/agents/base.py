@@ -205,6 +205,12 @@ def make(name: str, budget: str | float | Budget | None = None, seed: Any = None
     return agent
 
 
+def seat_agent(name: str, budget: str | None = None) -> Agent:
+    """The agent ``name`` for an AI seat (the terminal's and the browser's): ``mcts`` thinks ``budget``
+    a move, the standard budget (about 0.3 s) when None, as the hint and the ``ai`` command do."""
+    return make(name, budget=budget or (STANDARD_BUDGET if name == "mcts" else None))
+
+
 # the built-in agents that do not search, so take no budget (a label never carries one)
 UNBUDGETED = frozenset({"random", "greedy", "hindsight"})
 

@@ -19,8 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from soloboard.agents import make as make_agent
-from soloboard.agents.base import DEFAULT_AGENT, STANDARD_BUDGET
+from soloboard.agents.base import DEFAULT_AGENT, seat_agent
 from soloboard.agents.base import names as agent_names
 from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import AGENT_HELP, InputFn, TerminalSession, enable_line_editing
@@ -376,11 +375,6 @@ def summary(state: MonstrosState, seed: int) -> Panel:
     else:
         title, style = _("Game not finished"), "cyan"
     return Panel(grid, title=title, title_align="left", border_style=style)
-
-
-def seat_agent(name: str, budget: str | None = None) -> Any:
-    """The agent ``name`` for an AI seat: ``mcts`` thinks ``budget`` (the hint's, when None) a move."""
-    return make_agent(name, budget=budget or (STANDARD_BUDGET if name == "mcts" else None))
 
 
 def saved_agents(meta: dict[str, Any], seats: set[int], console: Console) -> dict[int, str]:

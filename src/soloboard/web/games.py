@@ -40,9 +40,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol, TypeVar
 
-from soloboard.agents import make as make_agent
 from soloboard.agents import names as agent_names
-from soloboard.agents.base import DEFAULT_AGENT, STANDARD_BUDGET
+from soloboard.agents.base import DEFAULT_AGENT, seat_agent
 from soloboard.core.errors import IllegalActionError, InvalidSaveError
 from soloboard.core.registry import game_names, kit, load_game, state_from_json
 from soloboard.core.saves import MAX_FILE_DEPTH, NestingError, loads_bounded, replay, save_text
@@ -52,7 +51,6 @@ from soloboard.i18n import _
 from soloboard.web.bounds import MAX_ID
 from soloboard.web.catalog import setup_text
 
-AI_BUDGET = STANDARD_BUDGET  # an mcts seat thinks as long as the terminal's 'ai' command (docs/agents.md)
 MAX_SEED = 2**63 - 1  # SQLite's INTEGER, PostgreSQL's BIGINT
 # How often a request tries again when other processes keep writing the game between its read and its write
 WRITE_TRIES = 5
@@ -180,7 +178,7 @@ def _agent(name: str, seat: int) -> Any:
         shown = name if len(name) <= MAX_ID else name[:MAX_ID] + "…"  # (a save's text is not bounded)
         raise GameError(400, _("Seat {seat}: unknown agent {agent!r}; choose one of: {agents}").format(
             seat=seat + 1, agent=shown, agents=", ".join(agent_names())))
-    return make_agent(name, budget=AI_BUDGET if name == "mcts" else None)
+    return seat_agent(name)
 
 
 def check_params(name: Any, params: Any) -> Any:
