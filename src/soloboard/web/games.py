@@ -499,8 +499,7 @@ class Games:
         seats = [Seat(s["seat"], s["kind"], s["agent"], s["token_hash"])
                  for s in row["seats"] if s["seat"] != HOST_SEAT]
         host = next((s["token_hash"] for s in row["seats"] if s["seat"] == HOST_SEAT), None)
-        # a seat stored without its agent is from before seats named one, when greedy played them all
-        ai = {s.seat: _agent(s.agent or "greedy", s.seat) for s in seats if s.kind == "ai"}
+        ai = {s.seat: _agent(s.agent or DEFAULT_AGENT, s.seat) for s in seats if s.kind == "ai"}
         table = Table(game, state, int(row["seed"]), ai)
         live = LiveGame(game_id, row["game"], row["params"], table, seats, decisions_of(table), host_hash=host,
                         campaign=row.get("campaign"), version=int(row["version"]),

@@ -47,7 +47,7 @@ export function gameFrame(id) {
     // a campaign's game: back to its campaign (where the result is written when the game ends)
     campaignLink: h("a", { class: "token-button", href: "/campaigns", "data-nav": true, hidden: true }, t("Back to the campaign")),
     board: h("div", { class: "board-area", id: "board", "aria-label": t("Board") }),
-    // shown over the board while a move's answer is long in coming (session.js)
+    // shown at the foot of the screen while a move's answer is long in coming (session.js)
     waitEl: h("p", { class: "board-wait", role: "status", hidden: true }),
     bannerSlot: h("div", { class: "banner-slot" }),
     hintPanel: h("section", { class: "hint-panel paper", id: "hint-panel", hidden: true, "aria-label": t("Hint") }),
