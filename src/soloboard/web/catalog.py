@@ -45,6 +45,7 @@ def catalog() -> dict[str, Any]:
     ``i18n.use``)."""
     games = [{"game": g.name, "title": _(g.title), "seats": g.seats, "board": g.board, "art": g.art,
               "params": [_parameter(g, p) for p in g.parameters if p.in_dialog]} for g in kits()]
-    return {"games": games, "agents": agent_names(),
-            "agent_labels": {a: _(_AGENT_LABELS[a]) if a in _AGENT_LABELS else a for a in agent_names()},
+    agents = agent_names()
+    return {"games": games, "agents": agents,
+            "agent_labels": {a: _(_AGENT_LABELS[a]) if a in _AGENT_LABELS else a for a in agents},
             "languages": [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES]}
