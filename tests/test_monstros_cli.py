@@ -273,3 +273,38 @@ def test_a_save_records_each_ai_seats_agent_and_resume_plays_them_again(tmp_path
     assert "The save names 'os:system' for seat 2, which is not a built-in agent: mcts plays it" in said
     assert "for seat 3, which is not a built-in agent" in said
     assert resumed({**meta, "ai_agents": "greedy"}) == ({1: "mcts", 2: "mcts"}, "")  # not an object: ignored
+
+
+def test_a_save_records_the_ai_seats_budget_and_resume_thinks_as_long(tmp_path):
+    """``--budget`` goes into the save (``ai_budget``) and a resumed game's searching seats think that long;
+    a save without it, or with a budget that does not parse, resumes at the standard budget."""
+    from soloboard.agents.base import STANDARD_BUDGET
+    from soloboard.cli.play_monstros import MonstrosSession
+    from soloboard.cli.resume import make_session
+    from soloboard.cli.terminal import read_save_meta
+
+    con, _ = console()
+    state = soloboard.load_game("monstros", players=2).new_initial_state()
+    session = MonstrosSession(state, 4, {1}, con, Typist(), budget="500it")
+    assert str(session.agents[1][1].budget) == "500it"
+    path = tmp_path / "game.json"
+    session.cmd_save(str(path))
+    assert json.loads(path.read_text("utf-8"))["ai_budget"] == "500it"
+    _, meta = read_save_meta(path)
+    assert meta["ai_budget"] == "500it"
+
+    def budget_after(saved: dict) -> str:
+        path.write_text(json.dumps(saved), "utf-8")
+        _, meta = read_save_meta(path)
+        again = make_session(soloboard.state_from_json(path.read_text("utf-8")), meta, con, Typist())
+        return str(again.agents[1][1].budget)
+
+    saved = json.loads(path.read_text("utf-8"))
+    assert budget_after(saved) == "500it"
+    assert budget_after({k: v for k, v in saved.items() if k != "ai_budget"}) == STANDARD_BUDGET
+    for bad in ("soon", 7, "-1s", None):
+        assert budget_after({**saved, "ai_budget": bad}) == STANDARD_BUDGET
+    # a default game writes no budget: it resumes at whatever the standard is then
+    plain = MonstrosSession(state, 4, {1}, con, Typist())
+    plain.cmd_save(str(tmp_path / "plain.json"))
+    assert "ai_budget" not in json.loads((tmp_path / "plain.json").read_text("utf-8"))

@@ -18,15 +18,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from soloboard.agents import make
 from soloboard.agents.analysis import Hint, estimate
-from soloboard.agents.base import STANDARD_BUDGET
+from soloboard.agents.base import DEFAULT_AGENT, seat_agent
 from soloboard.agents.calibration import calibrator
 from soloboard.cli.terminal import SaveFileError, read_save
 from soloboard.i18n import _
 
 HINT_ROWS = 3  # the best few moves: a hint fits under the board
-AI_BUDGET = STANDARD_BUDGET  # the terminal's ``ai`` command: the strength measured in docs/agents.md
 
 
 def hint_table(hints: list[Hint], *, compact: bool = True) -> Table:
@@ -117,7 +115,7 @@ def session_ai(session: Any, arg: str) -> bool:
     agent = getattr(session, "ai_agent", None)
     if agent is None or arg:
         try:
-            agent = make("mcts", budget=arg or AI_BUDGET)
+            agent = seat_agent(DEFAULT_AGENT, arg or None)  # the AI seats' agent, at their budget
         except ValueError as exc:
             session.error(_("Cannot make the AI"), _("{error} (type ai, or ai 1s, ai 500it)").format(error=exc))
             return True

@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from soloboard.agents.base import DEFAULT_AGENT, seat_agent
+from soloboard.agents.base import DEFAULT_AGENT, parse_budget, seat_agent
 from soloboard.agents.base import names as agent_names
 from soloboard.cli.part import TerminalPart
 from soloboard.cli.session import AGENT_HELP, InputFn, TerminalSession, enable_line_editing
@@ -123,17 +123,19 @@ class MonstrosSession(TerminalSession):
 
     def __init__(self, state: MonstrosState, seed: int, ai_seats: set[int], console: Console,
                  input_fn: InputFn, agent: Any = None, agent_name: str = DEFAULT_AGENT,
-                 seat_agents: dict[int, str] | None = None) -> None:
+                 seat_agents: dict[int, str] | None = None, budget: str | None = None) -> None:
         """``agent`` (named ``agent_name``, made when None) plays every AI seat that ``seat_agents``
-        (a save's agent of each seat, a built-in agent's name) does not name."""
+        (a save's agent of each seat, a built-in agent's name) does not name; a searching agent
+        thinks ``budget`` a move (the standard budget when None), which a save records."""
         super().__init__(state, seed, console, input_fn)
         self.ai_seats = ai_seats
+        self.budget = budget
         made: dict[str, Any] = {agent_name: agent} if agent is not None else {}
         self.agents: dict[int, tuple[str, Any]] = {}  # seat -> (the agent's name, which a save records; agent)
         for seat in sorted(ai_seats):
             name = (seat_agents or {}).get(seat, agent_name)
             if name not in made:
-                made[name] = seat_agent(name)
+                made[name] = seat_agent(name, budget)
             self.agents[seat] = (name, made[name])
 
     def save_extras(self) -> dict[str, Any]:
@@ -141,6 +143,8 @@ class MonstrosSession(TerminalSession):
         extras = super().save_extras()
         if self.ai_seats:
             extras["ai_agents"] = {str(s): self.agents[s][0] for s in sorted(self.ai_seats)}
+            if self.budget is not None:
+                extras["ai_budget"] = self.budget
         return extras
 
     def run(self) -> int:
@@ -430,7 +434,8 @@ def run_play_monstros(
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_initial_state()
     enable_line_editing(input_fn)
-    session = MonstrosSession(state, seed, seats, out, input_fn, agent, ai)  # at a terminal: a screen at a time
+    session = MonstrosSession(state, seed, seats, out, input_fn, agent, ai,  # at a terminal: a screen at a time
+                              budget=str(parse_budget(budget)) if budget is not None else None)
     out.print(Text(f"{_(game.long_name)}: {game.title()} · " + _("seed {seed}").format(seed=seed), style="bold"))
     people = [s for s in range(game.players) if s not in seats]
     who = _("no one at the terminal: the agent plays every seat") if not people else _("hot seat")
@@ -458,7 +463,7 @@ class MonstrosTerminal(TerminalPart):
         players = monstros.game.players
         seats = {s for s in meta.get("ai_seats", []) if isinstance(s, int) and 0 <= s < players}
         return MonstrosSession(monstros, seed, seats, console, input_fn,
-                               seat_agents=saved_agents(meta, seats, console))
+                               seat_agents=saved_agents(meta, seats, console), budget=meta.get("ai_budget"))
 
     def result_headline(self, state: State, won: bool) -> str:
         cause = narrate.end_cause(_monstros_state(state).end_cause)

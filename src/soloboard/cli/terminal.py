@@ -23,6 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from soloboard.agents.base import parse_budget
 from soloboard.core import table
 from soloboard.core.api import State
 from soloboard.core.errors import InvalidSaveError
@@ -62,7 +63,7 @@ def read_save(path: str | os.PathLike[str]) -> State:
 
 def read_save_meta(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]:
     """The state saved in ``path`` and what the terminal wrote beside it: ``dice_seed`` (the
-    session's dice), ``ai_seats`` and ``ai_agents`` (Monstros), when present. Older saves have none."""
+    session's dice), ``ai_seats``, ``ai_agents`` and ``ai_budget`` (Monstros), when present. Older saves have none."""
     state = read_save(path)
     meta: dict[str, Any] = {}
     with contextlib.suppress(OSError, ValueError):
@@ -77,6 +78,10 @@ def read_save_meta(path: str | os.PathLike[str]) -> tuple[State, dict[str, Any]]
             agents = data.get("ai_agents")
             if isinstance(agents, dict):  # each name is checked by the session that uses it
                 meta["ai_agents"] = agents
+            budget = data.get("ai_budget")
+            if isinstance(budget, str):  # a budget that does not parse is dropped: the standard one plays
+                with contextlib.suppress(ValueError):
+                    meta["ai_budget"] = str(parse_budget(budget))
     return state, meta
 
 
