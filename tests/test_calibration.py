@@ -190,3 +190,34 @@ def test_extend_map_fits_a_new_setups_intercept_and_keeps_everything_else() -> N
     assert lost.chance(0.5, "g:d", 100) < 0.05
     with pytest.raises(ValueError, match="no setup of 'h'"):
         C.extend_map(base, raws[:10], wins[:10], ["h:x"] * 10, plies[:10])
+
+
+def test_a_map_keeps_the_plys_level_when_its_slope_terms_would_reverse_moves() -> None:
+    """Monstros's raw estimate, as its games had it: flat up to 0.85 and then a jump, and worth less the
+    later it is made (the invasion rises). Every term, or the level's ply term alone, gives ln r a negative
+    slope; the map leaves out that term and the slopes' ply terms, keeps the level's (d < 0), and so keeps
+    the order of every pair of estimates at every ply while reading early and late estimates apart."""
+    rng = random.Random(5)
+    raws, outcomes, plies = [], [], []
+    for _ in range(6000):
+        r, ply = rng.random(), rng.uniform(0, 300)
+        p0 = 0.18 + 0.6 * (r > 0.85)
+        z = math.log(p0 / (1 - p0)) + 1.5 - 3.0 * ply / 300
+        raws.append(r)
+        plies.append(ply)
+        outcomes.append(1.0 if rng.random() < 1 / (1 + math.exp(-z)) else 0.0)
+    contexts = ["g:a"] * len(raws)
+    for fixed in ((), C.SLOPE_PLY_TERMS):  # the forms tried first: each would reverse moves
+        assert not C._monotone(C._fit(raws, outcomes, contexts, plies, 1e-3, C.PLY_SCALE, fixed).coefficients["g:a"])
+    cmap = C.fit_map(raws, outcomes, contexts, list(range(len(raws))), plies)
+    _a, b, c, d, e, f = cmap.coefficients["g:a"]
+    assert cmap.ply_scale == C.PLY_SCALE and b == e == f == 0.0 and c > 0 and -3.5 < d < -2.0
+    for ply in (0, 150, 300):
+        row = [cmap.chance(r / 100, "g:a", ply) for r in range(1, 100)]
+        assert row == sorted(row)
+    flat = C.fit_map(raws, outcomes, contexts, list(range(len(raws))))
+    for lo, hi in ((0, 100), (200, 300)):
+        idx = [i for i in range(len(raws)) if lo <= plies[i] < hi]
+        won = [outcomes[i] for i in idx]
+        assert C.ece([cmap.chance(raws[i], "g:a", plies[i]) for i in idx], won) < 0.07
+        assert C.ece([flat.chance(raws[i], "g:a") for i in idx], won) > 0.12

@@ -479,6 +479,15 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     chances = [solo.chance(r / 100, 50) for r in range(1, 100)]
     assert chances == sorted(chances)
     assert solo.chance(1.0, 50) == 1.0 and solo.chance(0.0, 50) == 0.0
+    # solo at iniciante refitted on its own 100 games of another seed (--refit-in): one estimate means less
+    # the later it is made, and the order of moves is kept at every ply
+    refit = cmap.provenance["refitted"][0]
+    assert refit["contexts"] == [solo.context] and refit["games"] == 100 and refit["seed"] != cmap.provenance["seed"]
+    assert refit["ece_cross_fitted"]["1 player iniciante"] <= 0.05
+    assert solo.chance(0.5, 250) < solo.chance(0.5, 50)
+    for ply in (0, 150, 300):
+        at = [solo.chance(r / 100, ply) for r in range(1, 100)]
+        assert at == sorted(at)
     three = C.calibrator(soloboard.load_game("monstros", players=3))
     assert three.calibrated and three.context == "monstros:difficulty=iniciante,players=3"
     assert three.chance(0.5, 50) < solo.chance(0.5, 50)  # 3 seats win less often: one estimate means less
@@ -530,3 +539,70 @@ def test_the_9_card_edition_ships_a_map_for_levels_0_to_4() -> None:
     assert not C.calibrator(soloboard.load_game("ufs-pnp", level=1, energy_rule="add")).calibrated
     boxed = C.calibrator(soloboard.load_game("ufs", threat=1))
     assert boxed.calibrated and "ufs-pnp:level=0,energy=max" not in boxed.map.coefficients
+
+
+def _rows(context: str, setup: str, games: int, truth: Any, rng: random.Random) -> list[dict[str, Any]]:
+    """Decisions as ``calibrate`` collects them: every game's raw estimates at its plies, and its outcome."""
+    out = []
+    for g in range(games):
+        level = rng.uniform(-2.0, 2.0)  # how good this game is going: one outcome for all its decisions
+        won = 1.0 if rng.random() < 1 / (1 + math.exp(-level)) else 0.0
+        for ply in range(0, 300, 10):
+            raw = 1 / (1 + math.exp(-(level + rng.gauss(0, 0.5))))
+            out.append({"setup": setup, "context": context, "seed": "9", "game": (f"{setup}@9", g), "ply": ply,
+                        "raw": raw, "won": won, "chance": truth(raw, ply)})
+    return out
+
+
+def test_calibrate_refit_in_gives_covered_setups_their_own_coefficients(tmp_path: Path) -> None:
+    """``--refit-in``: a set-up the map covers is fitted again on its own games alone (its own slopes), judged
+    first on the games each half's fit did not see; the other set-ups, the shared slopes and the decisions
+    kept for them stay; a set-up the map lacks, or games that cannot be judged, are refused and the map kept."""
+    from soloboard.cli.calibrate import _refit, load_rows, rows_file, save_rows
+
+    shared = (0.5, 1.0, 0.0, 0.0, 0.0)
+    base = C.CalibrationMap({"": (0.0, *shared), "g:": (0.0, *shared), "g:a": (0.3, *shared),
+                             "g:b": (-0.4, *shared)}, ply_scale=C.PLY_SCALE, provenance={"command": "first fit"})
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(base.to_json()), encoding="utf-8")
+    rng = random.Random(2)
+    kept = _rows("g:a", "a", 10, lambda raw, ply: raw, rng) + _rows("g:b", "b", 10, lambda raw, ply: raw, rng)
+    save_rows(kept, rows_file(path))
+    new = _rows("g:b", "b", 60, lambda raw, ply: raw, rng)
+    out = io.StringIO()
+    assert _refit(new, str(path), base, kept, "soloboard calibrate g --refit-in x", 9,
+                  Console(file=out, width=1000)) == 0
+    said = out.getvalue()
+    assert "b: the map in" in said and "did not see" in said and "refitted in" in said
+    after = C.CalibrationMap.from_json(json.loads(path.read_text(encoding="utf-8")))
+    assert after.coefficients["g:b"] != base.coefficients["g:b"]
+    assert {k: v for k, v in after.coefficients.items() if k != "g:b"} == {
+        k: v for k, v in base.coefficients.items() if k != "g:b"}
+    assert after.provenance["command"] == "first fit"
+    entry = after.provenance["refitted"][-1]
+    assert entry["contexts"] == ["g:b"] and entry["games"] == 60 and set(entry["ece_cross_fitted"]) == {"b"}
+    assert C._monotone(after.coefficients["g:b"])
+    rows = load_rows(rows_file(path))
+    assert {r["game"][1] for r in rows if r["context"] == "g:b"} == set(range(60))  # the old games of b replaced
+    assert len([r for r in rows if r["context"] == "g:a"]) == len([r for r in kept if r["context"] == "g:a"])
+    # a set-up grown later by --add-to takes the slopes most set-ups share, not b's own
+    grown = C.extend_map(after, [0.5, 0.4], [1.0, 0.0], ["g:c", "g:c"], [10, 20])
+    assert grown.coefficients["g:c"][1:] == shared
+    # refused, the map unchanged
+    text = path.read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="does not cover g:z"):
+        _refit(_rows("g:z", "z", 4, lambda raw, ply: raw, rng), str(path), after, rows, "", 9, Console(file=out))
+    lost = [{**r, "won": 0.0} for r in new]
+    with pytest.raises(ValueError, match="needs won and lost games"):
+        _refit(lost, str(path), after, rows, "", 9, Console(file=out))
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_calibrate_refit_in_is_refused_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = tmp_path / "s.sqlite3"
+    args = ["calibrate", "ufs", "--threats", "0", "--games", "2", "--budget", "20it", "--jobs", "1",
+            "--store", str(store)]
+    assert main([*args, "--refit-in", str(tmp_path / "none.json")]) == 2
+    assert "--refit-in" in capsys.readouterr().err and _games_in(store) == 0
+    assert main([*args, "--refit-in", str(_shipped_ufs_map(tmp_path)), "--fit", str(tmp_path / "x.json")]) == 2
+    assert "give one of them" in capsys.readouterr().err and _games_in(store) == 0

@@ -15,7 +15,9 @@ shared). It can bend an estimate that is too low at one end and too high at the 
 learns that one raw estimate means more at the start, where the evaluation is least sure
 (it rates the opening 7 % at threats 0 and 1, where the agent wins 92 % and 75 %), than
 near the end. For a fixed ply it keeps the search's order of moves (:func:`fit_map` checks
-that both slopes stay positive). The map
+that both slopes stay non-negative, and else leaves terms out: first the slopes' ply terms, then
+the beta term whose slope came out negative). A setup refitted on its own games
+(``calibrate --refit-in``) has slopes of its own. The map
 ships as data in the game's kit (``ufs/data/calibration.json``, ``monstros/data/...``) with
 the command, seeds, games and date it came from.
 
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +48,7 @@ PLY_SCALE = 300.0  # plies at which a game counts as far on (a game of Under Fal
 BINS = 10
 LEVEL = 0.9  # the interval's stated coverage
 EPS = 1e-4
+SLOPE_PLY_TERMS = (4, 5)  # e and f: how the slopes change as the game goes on (d, the level's, is 3)
 
 
 @dataclass(frozen=True)
@@ -262,19 +266,34 @@ def fit_map(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence
     level, held back towards the others by the L2 penalty), a per-game default and a map-wide
     default for setups not seen; then the interval's half-widths, from the same data.
 
-    Ply terms are kept only if both slopes stay positive at every ply (so a map never reverses the
-    search's order of two moves); otherwise the map is fitted without them."""
+    A map never reverses the search's order of two moves at one ply, so both slopes must stay
+    non-negative at every ply. The first of these forms that keeps them so is the map: every term;
+    the ply's term of the level alone (*d*; *e* = *f* = 0, so the slopes are the same at every ply);
+    that, without the beta term whose slope came out negative; and, with no ply terms, the same
+    two (a raw estimate flat over much of the scale gives one slope a negative weight)."""
     if plies is not None:
         cmap = _fit(raws, outcomes, contexts, plies, l2, ply_scale)
-        if all(_monotone(w) for w in cmap.coefficients.values()):
+        if _all_monotone(cmap):
+            return cmap
+        cmap = _fit(raws, outcomes, contexts, plies, l2, ply_scale, SLOPE_PLY_TERMS)
+        if _all_monotone(cmap):
+            return cmap
+        cmap = _fit(raws, outcomes, contexts, plies, l2, ply_scale, (_negative_slope(cmap), *SLOPE_PLY_TERMS))
+        if _all_monotone(cmap):
             return cmap
     cmap = _fit(raws, outcomes, contexts, None, l2, 0.0)
-    if all(_monotone(w) for w in cmap.coefficients.values()):
+    if _all_monotone(cmap):
         return cmap
-    # a slope came out negative (an estimate that says little at one end of the scale): that term is
-    # left out, so the map still never reverses the search's order of two moves
-    drop = 1 if any(w[1] < 0 for w in cmap.coefficients.values()) else 2
-    return _fit(raws, outcomes, contexts, None, l2, 0.0, drop)
+    return _fit(raws, outcomes, contexts, None, l2, 0.0, (_negative_slope(cmap),))
+
+
+def _all_monotone(cmap: CalibrationMap) -> bool:
+    return all(_monotone(w) for w in cmap.coefficients.values())
+
+
+def _negative_slope(cmap: CalibrationMap) -> int:
+    """The beta term to leave out: 1 (ln r) if its slope came out negative in some setup, else 2."""
+    return 1 if any(w[1] < 0 for w in cmap.coefficients.values()) else 2
 
 
 def extend_map(cmap: CalibrationMap, raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence[str],
@@ -294,7 +313,8 @@ def extend_map(cmap: CalibrationMap, raws: Sequence[float], outcomes: Sequence[f
         siblings = [w for k, w in cmap.coefficients.items() if k.partition(":")[0] == game and k != f"{game}:"]
         if not siblings:
             raise ValueError(f"the map has no setup of {game!r} whose slopes a new one could share: fit a map")
-        slopes = siblings[0][1:]
+        # the slopes most setups share (a setup refitted on its own games, ``calibrate --refit-in``, has its own)
+        slopes = Counter(w[1:] for w in siblings).most_common(1)[0][0]
         anchor = sum(w[0] for w in siblings) / len(siblings)
         idx = [i for i, c in enumerate(contexts) if c == context]
         offsets = []
@@ -332,16 +352,17 @@ def _monotone(w: tuple[float, ...]) -> bool:
 
 
 def _fit(raws: Sequence[float], outcomes: Sequence[float], contexts: Sequence[str],
-         plies: Sequence[float] | None, l2: float, ply_scale: float, drop: int | None = None) -> CalibrationMap:
-    """The fit itself; ``drop``: a beta term (1: ln r, 2: -ln(1 - r)) left out, its coefficient 0."""
+         plies: Sequence[float] | None, l2: float, ply_scale: float, drop: tuple[int, ...] = ()) -> CalibrationMap:
+    """The fit itself; ``drop``: terms left out, their coefficients 0 (1: ln r, 2: -ln(1 - r); with plies,
+    4 and 5: the slopes' ply terms)."""
     from soloboard.agents.fit import fit
 
     width = 6 if plies is not None else 3
 
     def row(i: int) -> list[float]:
         out = map_features(raws[i], plies[i], ply_scale)[:width] if plies is not None else beta_features(raws[i])
-        if drop is not None:
-            out[drop] = 0.0  # a column of zeros: the penalty holds its weight at 0
+        for k in drop:
+            out[k] = 0.0  # a column of zeros: the penalty holds its weight at 0
         return out
 
     def pooled(idx: list[int]) -> tuple[float, ...]:

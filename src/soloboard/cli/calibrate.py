@@ -24,7 +24,11 @@ difficulties, three seats at one; 100 games a threat at one city side, 16 at the
 ``--add-to FILE`` grows the map in FILE by the set-ups of these games that it lacks: their intercepts
 are fitted with the map's slopes kept (the map's form: shared slopes, one intercept per set-up), so a
 new set-up needs only its own games, and each is judged first on games its intercept did not see.
-Both write the decisions they fitted on beside the map (``calibration.rows.json.gz``), and a later
+``--refit-in FILE`` fits set-ups the map in FILE already covers anew, each on its own games alone (its
+own slopes, level and ply terms, in :func:`agents.calibration.fit_map`'s form), the map's other set-ups kept:
+a set-up whose shared slopes fit it badly gets its own when the games of the others are not at hand. Each
+is judged first on games its new coefficients did not see, beside the map's old figures on the same games.
+All three write the decisions they fitted on beside the map (``calibration.rows.json.gz``), and a later
 ``--fit`` reads back those of set-ups it does not play, so a refit needs no replay; ``--fit`` refuses
 to drop a set-up whose games it has neither way.
 ``--cross-fit`` measures the fitting itself without other games: each game's chances come
@@ -130,20 +134,23 @@ def print_figures(console: Console, title: str, f: dict[str, Any], level: float)
 
 def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, games: int = 100, seed: int = 7,
                   jobs: int | None = None, ray: str | None = None, store: str | None = None,
-                  fit: str | None = None, add_to: str | None = None, cross_fit: bool = False, command: str = "",
+                  fit: str | None = None, add_to: str | None = None, refit_in: str | None = None,
+                  cross_fit: bool = False, command: str = "",
                   console: Console | None = None, also: list[dict[str, Any]] | None = None,
                   **setup_options: Any) -> int:
     console = console or Console(highlight=False)
     jobs = check_counts(games, jobs)
-    if fit and add_to:
-        raise ValueError("--fit fits a new map, --add-to grows one: give one of them")
+    if sum(bool(x) for x in (fit, add_to, refit_in)) > 1:
+        raise ValueError("--fit fits a new map, --add-to grows one, --refit-in refits some of its set-ups: give one "
+                         "of them")
     # the map written to and the decisions kept beside it, read once: a missing or damaged one is refused
     # before hours of games, not after
-    target = fit or add_to
+    target = fit or add_to or refit_in
     old = _existing_map(target) if target else None
     kept = load_rows(rows_file(target)) if target else []
-    if add_to and old is None:
-        raise ValueError(f"--add-to {add_to}: no such map (fit one with --fit)")
+    for option, path in (("--add-to", add_to), ("--refit-in", refit_in)):
+        if path and old is None:
+            raise ValueError(f"{option} {path}: no such map (fit one with --fit)")
     budget = budget or HINT_BUDGET
     parse_budget(budget)
     spec = AgentSpec(agent, budget)
@@ -180,6 +187,8 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
         return _fit(rows, fit, old, kept, command, seed, console)
     if add_to and old is not None:
         return _add(rows, add_to, old, kept, command, seed, console)
+    if refit_in and old is not None:
+        return _refit(rows, refit_in, old, kept, command, seed, console)
     cmap = C.calibrator(load_game(plan[0].game, **plan[0].params)).map
     if cross_fit:
         rows = cross_fitted(rows)
@@ -330,7 +339,8 @@ def _add(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shipped:
     not see; ``shipped``: the decisions already kept beside it."""
     known = sorted({r["context"] for r in rows} & set(base.coefficients))
     if known:
-        raise ValueError(f"{path} already covers {', '.join(known)}: refit it with --fit, or leave those set-ups out")
+        raise ValueError(f"{path} already covers {', '.join(known)}: refit them with --refit-in (or the map with "
+                         "--fit), or leave those set-ups out")
 
     def grow(train: list[dict[str, Any]]) -> C.CalibrationMap:
         return C.extend_map(base, [r["raw"] for r in train], [r["won"] for r in train],
@@ -360,5 +370,61 @@ def _add(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shipped:
                   f"their decisions kept in {rows_file(path).name}")
     if base.halfwidths is not None and not honest:
         console.print("the map's interval is dropped: its coverage on the new set-ups was outside "
+                      f"{COVERAGE_LOW:.0%}-{COVERAGE_HIGH:.0%}")
+    return 0
+
+
+def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shipped: list[dict[str, Any]],
+           command: str, seed: int, console: Console) -> int:
+    """``--refit-in FILE``: these games' set-ups, which the map in FILE (``base``) covers, fitted anew each
+    on its own games (its own slopes: :func:`agents.calibration.fit_map` on one set-up), judged first on games
+    the new coefficients did not see beside the old map's figures; the other set-ups and their decisions kept."""
+    contexts = sorted({r["context"] for r in rows})
+    unknown = [c for c in contexts if c not in base.coefficients]
+    if unknown:
+        raise ValueError(f"{path} does not cover {', '.join(unknown)}: add them with --add-to, or leave them out")
+
+    refitted: dict[str, tuple[float, ...]] = {}
+    scales = {base.ply_scale} - {0.0}
+    judged: list[tuple[str, dict[str, Any]]] = []
+    for context in contexts:
+        mine = [r for r in rows if r["context"] == context]
+        setup = mine[0]["setup"]
+        for half in (0, 1):
+            if len({r["won"] for r in mine if r["game"][1] % 2 == half}) < 2:
+                raise ValueError(f"{setup}: refitting it needs won and lost games among both its even and its odd "
+                                 f"games (more --games); {path} is unchanged")
+        held_out = cross_fitted(mine)  # one set-up's rows: a map of its own
+        found = figures(held_out, C.IDENTITY)
+        before = figures([{**r, "chance": base.chance(r["raw"], context, r["ply"])} for r in mine], base)
+        console.print(f"{setup}: the map in {path} on these games: ECE {before['ece']:.3f}, "
+                      f"Brier {before['brier']:.3f}; its own coefficients, judged on the half of the games each "
+                      f"fit did not see: "
+                      f"ECE {found['ece']:.3f}, Brier {found['brier']:.3f} (base rate {found['base_brier']:.3f})")
+        judged.append((setup, found))
+        fitted = _fit_rows(mine)
+        refitted[context] = fitted.coefficients[context]
+        if len(refitted[context]) > 3:
+            scales.add(fitted.ply_scale)
+    if len(scales) > 1:
+        raise ValueError(f"{path} reads the ply on a scale of {base.ply_scale:g}, the new fit on another: refit the "
+                         "map with --fit")
+    console.print(summary_table(judged, base.level))
+    coverage = {k: f["coverage"] for k, f in judged}
+    honest = base.halfwidths is not None and _honest(coverage)
+    entry = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}), "decisions": len(rows),
+             "date": datetime.date.today().isoformat(), "contexts": contexts,
+             "ece_cross_fitted": {k: round(f["ece"], 3) for k, f in judged},
+             "brier_cross_fitted": {k: round(f["brier"], 3) for k, f in judged},
+             "interval_coverage_cross_fitted": {k: round(v, 3) if v is not None else None for k, v in coverage.items()}}
+    provenance = {**base.provenance, "refitted": [*base.provenance.get("refitted", []), entry],
+                  "rows": rows_file(path).name}
+    cmap = C.CalibrationMap({**base.coefficients, **refitted}, base.halfwidths if honest else None, base.level,
+                            provenance, scales.pop() if scales else 0.0)
+    _write(cmap, [r for r in shipped if r["context"] not in refitted] + rows, path)
+    console.print(f"{', '.join(contexts)} refitted in {path} on {entry['games']} games ({len(rows)} decisions); "
+                  f"their decisions kept in {rows_file(path).name}; check them with other seeds")
+    if base.halfwidths is not None and not honest:
+        console.print("the map's interval is dropped: its coverage on the refitted set-ups was outside "
                       f"{COVERAGE_LOW:.0%}-{COVERAGE_HIGH:.0%}")
     return 0
