@@ -353,24 +353,10 @@ def _add(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shipped:
     for setup, f in found.items():
         print_figures(console, setup, f, base.level)
     console.print(summary_table(list(found.items()), base.level))
-    coverage = {k: f["coverage"] for k, f in found.items()}
-    honest = base.halfwidths is not None and _honest(coverage)
     grown = grow(rows)
     new = sorted(set(grown.coefficients) - set(base.coefficients))
-    added = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}), "decisions": len(rows),
-             "date": datetime.date.today().isoformat(), "contexts": new,
-             "ece_cross_fitted": {k: round(f["ece"], 3) for k, f in found.items()},
-             "interval_coverage_cross_fitted": {k: round(v, 3) if v is not None else None for k, v in coverage.items()}}
-    provenance = {**base.provenance, "added": [*base.provenance.get("added", []), added],
-                  "rows": rows_file(path).name}
-    fitted = C.CalibrationMap(grown.coefficients, base.halfwidths if honest else None, base.level, provenance,
-                              base.ply_scale)
-    _write(fitted, shipped + rows, path)
-    console.print(f"{', '.join(new)} added to {path} from {added['games']} games ({len(rows)} decisions); "
-                  f"their decisions kept in {rows_file(path).name}")
-    if base.halfwidths is not None and not honest:
-        console.print("the map's interval is dropped: its coverage on the new set-ups was outside "
-                      f"{COVERAGE_LOW:.0%}-{COVERAGE_HIGH:.0%}")
+    _amend(base, path, "added", grown.coefficients, base.ply_scale, list(found.items()), shipped, rows, new,
+           command, seed, console)
     return 0
 
 
@@ -410,6 +396,18 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
         raise ValueError(f"{path} reads the ply on a scale of {base.ply_scale:g}, the new fit on another: refit the "
                          "map with --fit")
     console.print(summary_table(judged, base.level))
+    _amend(base, path, "refitted", {**base.coefficients, **refitted}, scales.pop() if scales else 0.0, judged,
+           [r for r in shipped if r["context"] not in refitted], rows, contexts, command, seed, console)
+    return 0
+
+
+def _amend(base: C.CalibrationMap, path: str, key: str, coefficients: dict[str, tuple[float, ...]],
+           ply_scale: float, judged: list[tuple[str, dict[str, Any]]], kept: list[dict[str, Any]],
+           rows: list[dict[str, Any]], contexts: list[str], command: str, seed: int, console: Console) -> None:
+    """Write the map in ``path`` (``base``) with ``coefficients`` for ``contexts`` fitted on ``rows``
+    (``key``: "added" or "refitted"), their provenance entry appended under ``key``; the map's interval is
+    kept only if its coverage held on the games each set-up's new fit did not see (``judged``). ``kept``:
+    the decisions already beside the map that stay."""
     coverage = {k: f["coverage"] for k, f in judged}
     honest = base.halfwidths is not None and _honest(coverage)
     entry = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}), "decisions": len(rows),
@@ -417,14 +415,12 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
              "ece_cross_fitted": {k: round(f["ece"], 3) for k, f in judged},
              "brier_cross_fitted": {k: round(f["brier"], 3) for k, f in judged},
              "interval_coverage_cross_fitted": {k: round(v, 3) if v is not None else None for k, v in coverage.items()}}
-    provenance = {**base.provenance, "refitted": [*base.provenance.get("refitted", []), entry],
-                  "rows": rows_file(path).name}
-    cmap = C.CalibrationMap({**base.coefficients, **refitted}, base.halfwidths if honest else None, base.level,
-                            provenance, scales.pop() if scales else 0.0)
-    _write(cmap, [r for r in shipped if r["context"] not in refitted] + rows, path)
-    console.print(f"{', '.join(contexts)} refitted in {path} on {entry['games']} games ({len(rows)} decisions); "
-                  f"their decisions kept in {rows_file(path).name}; check them with other seeds")
+    provenance = {**base.provenance, key: [*base.provenance.get(key, []), entry], "rows": rows_file(path).name}
+    _write(C.CalibrationMap(coefficients, base.halfwidths if honest else None, base.level, provenance, ply_scale),
+           kept + rows, path)
+    console.print(f"{', '.join(contexts)} {key} {'to' if key == 'added' else 'in'} {path} from {entry['games']} "
+                  f"games ({len(rows)} decisions); their decisions kept in {rows_file(path).name}; "
+                  "check them with other seeds")
     if base.halfwidths is not None and not honest:
-        console.print("the map's interval is dropped: its coverage on the refitted set-ups was outside "
+        console.print(f"the map's interval is dropped: its coverage on the {key} set-ups was outside "
                       f"{COVERAGE_LOW:.0%}-{COVERAGE_HIGH:.0%}")
-    return 0
