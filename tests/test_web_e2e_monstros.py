@@ -5,6 +5,10 @@ the first sees the second's moves live, without reloading.
 
 from __future__ import annotations
 
+import re
+import time
+from typing import Any
+
 import pytest
 
 from e2e_support import (
@@ -24,6 +28,8 @@ pytestmark = pytest.mark.browser
 
 MAX_MOVES = 60
 
+
+MOVES = re.compile(r"/api/games/[^/]+/moves(\?|$)")  # a move (its URL carries ?lang=)
 
 def _log_while_narrating(page, text: str) -> dict | str:
     """Waits while the stage plays a move out until its caption says ``text``; returns
@@ -264,6 +270,14 @@ def test_a_seat_given_to_the_computer_gets_the_strongest_agent(live_server, open
         new MutationObserver(() => { if (!wait.hidden) window.waitsSaid.push(wait.textContent); })
             .observe(wait, { attributes: true, attributeFilter: ['hidden'] });
     }""")
+    # how long the computer's turn takes depends on the machine (a fast one answers within the 400 ms the page
+    # lets pass before it says anything): each move's answer is held back here, so what is said is tested
+    def slow_answer(route: Any) -> None:
+        if route.request.method == "POST":
+            time.sleep(0.6)
+        route.continue_()
+
+    page.route(MOVES, slow_answer)
     for _ in range(MAX_MOVES):
         monstros_click_move(page)
         if any(e["event"].get("seat") == 1 for e in live_server.game(game_id)["log"] if e["kind"] == "turn_started"):
@@ -271,6 +285,7 @@ def test_a_seat_given_to_the_computer_gets_the_strongest_agent(live_server, open
     else:
         raise AssertionError("the computer's seat never had a turn")
     assert "The computer is playing its seats…" in page.evaluate("() => window.waitsSaid")
+    page.unroute(MOVES)
     assert page.locator(".board-wait").is_hidden()  # said while waiting only
     # how the line looks over the board (shown again as it was, for the screenshot)
     page.evaluate("() => { const w = document.querySelector('.board-wait'); w.hidden = false; }")
