@@ -27,9 +27,8 @@ from soloboard.i18n import LANGUAGES
 pytestmark = pytest.mark.browser
 
 MAX_MOVES = 60
-
-
 MOVES = re.compile(r"/api/games/[^/]+/moves(\?|$)")  # a move (its URL carries ?lang=)
+
 
 def _log_while_narrating(page, text: str) -> dict | str:
     """Waits while the stage plays a move out until its caption says ``text``; returns
