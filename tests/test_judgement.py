@@ -541,7 +541,8 @@ def test_the_9_card_edition_ships_a_map_for_levels_0_to_4() -> None:
     assert boxed.calibrated and "ufs-pnp:level=0,energy=max" not in boxed.map.coefficients
 
 
-def _rows(context: str, setup: str, games: int, truth: Any, rng: random.Random) -> list[dict[str, Any]]:
+def _rows(context: str, setup: str, games: int, truth: Any, rng: random.Random,
+          seed: str = "9") -> list[dict[str, Any]]:
     """Decisions as ``calibrate`` collects them: every game's raw estimates at its plies, and its outcome."""
     out = []
     for g in range(games):
@@ -549,7 +550,7 @@ def _rows(context: str, setup: str, games: int, truth: Any, rng: random.Random) 
         won = 1.0 if rng.random() < 1 / (1 + math.exp(-level)) else 0.0
         for ply in range(0, 300, 10):
             raw = 1 / (1 + math.exp(-(level + rng.gauss(0, 0.5))))
-            out.append({"setup": setup, "context": context, "seed": "9", "game": (f"{setup}@9", g), "ply": ply,
+            out.append({"setup": setup, "context": context, "seed": seed, "game": (f"{setup}@{seed}", g), "ply": ply,
                         "raw": raw, "won": won, "chance": truth(raw, ply)})
     return out
 
@@ -598,6 +599,40 @@ def test_calibrate_refit_in_gives_covered_setups_their_own_coefficients(tmp_path
     assert path.read_text(encoding="utf-8") == text
 
 
+def test_calibrate_refit_in_pool_fits_on_the_kept_games_of_other_seeds_too(tmp_path: Path) -> None:
+    """``--refit-in --pool``: the set-up's decisions kept beside the map from games of other seeds join these
+    games in the refit and stay kept; kept games of these games' own seed are these games again (replaced);
+    the provenance names every seed fitted on."""
+    from soloboard.cli.calibrate import _fit_rows, _refit, load_rows, rows_file, save_rows
+
+    shared = (0.5, 1.0, 0.0, 0.0, 0.0)
+    base = C.CalibrationMap({"": (0.0, *shared), "g:": (0.0, *shared), "g:a": (0.3, *shared),
+                             "g:b": (-0.4, *shared)}, ply_scale=C.PLY_SCALE, provenance={"command": "first fit"})
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(base.to_json()), encoding="utf-8")
+    rng = random.Random(5)
+    first = _rows("g:b", "b", 40, lambda raw, ply: raw, rng, seed="1127")
+    again = _rows("g:b", "b", 10, lambda raw, ply: raw, rng, seed="2027")  # an earlier, smaller run of that seed
+    other = _rows("g:a", "a", 10, lambda raw, ply: raw, rng, seed="1127")
+    save_rows(first + again + other, rows_file(path))
+    kept = load_rows(rows_file(path))
+    new = _rows("g:b", "b", 40, lambda raw, ply: raw, rng, seed="2027")
+    out = io.StringIO()
+    assert _refit(new, str(path), base, kept, "soloboard calibrate g --refit-in x --pool", 2027,
+                  Console(file=out, width=1000), pool=True) == 0
+    assert "40 games of seed 2027 pooled with 40 kept beside the map (seed 1127)" in out.getvalue()
+    after = C.CalibrationMap.from_json(json.loads(path.read_text(encoding="utf-8")))
+    entry = after.provenance["refitted"][-1]
+    assert entry["seeds"] == ["1127", "2027"] and entry["games"] == 80
+    pooled = new + [r for r in kept if r["context"] == "g:b" and r["seed"] == "1127"]
+    assert after.coefficients["g:b"] == _fit_rows(pooled).coefficients["g:b"]
+    assert after.coefficients["g:b"] != _fit_rows(new).coefficients["g:b"]
+    rows = load_rows(rows_file(path))
+    assert sorted((r["seed"], r["game"][1]) for r in rows if r["context"] == "g:b" and r["ply"] == 0) == sorted(
+        [("1127", g) for g in range(40)] + [("2027", g) for g in range(40)])
+    assert len([r for r in rows if r["context"] == "g:a"]) == len(other)
+
+
 def test_calibrate_refit_in_is_refused_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = tmp_path / "s.sqlite3"
     args = ["calibrate", "ufs", "--threats", "0", "--games", "2", "--budget", "20it", "--jobs", "1",
@@ -606,3 +641,5 @@ def test_calibrate_refit_in_is_refused_before_any_game(tmp_path: Path, capsys: p
     assert "--refit-in" in capsys.readouterr().err and _games_in(store) == 0
     assert main([*args, "--refit-in", str(_shipped_ufs_map(tmp_path)), "--fit", str(tmp_path / "x.json")]) == 2
     assert "give one of them" in capsys.readouterr().err and _games_in(store) == 0
+    assert main([*args, "--pool"]) == 2
+    assert "give --refit-in" in capsys.readouterr().err and _games_in(store) == 0

@@ -28,6 +28,9 @@ new set-up needs only its own games, and each is judged first on games its inter
 own slopes, level and ply terms, in :func:`agents.calibration.fit_map`'s form), the map's other set-ups kept:
 a set-up whose shared slopes fit it badly gets its own when the games of the others are not at hand. Each
 is judged first on games its new coefficients did not see, beside the map's old figures on the same games.
+With ``--pool`` the set-up's decisions kept beside the map from games of other seeds join these games in the
+refit (a set-up whose win rate moves between samples of 100 games is fitted on more of them); without it
+they are replaced by these games'.
 All three write the decisions they fitted on beside the map (``calibration.rows.json.gz``), and a later
 ``--fit`` reads back those of set-ups it does not play, so a refit needs no replay; ``--fit`` refuses
 to drop a set-up whose games it has neither way.
@@ -135,7 +138,7 @@ def print_figures(console: Console, title: str, f: dict[str, Any], level: float)
 def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, games: int = 100, seed: int = 7,
                   jobs: int | None = None, ray: str | None = None, store: str | None = None,
                   fit: str | None = None, add_to: str | None = None, refit_in: str | None = None,
-                  cross_fit: bool = False, command: str = "",
+                  pool: bool = False, cross_fit: bool = False, command: str = "",
                   console: Console | None = None, also: list[dict[str, Any]] | None = None,
                   **setup_options: Any) -> int:
     console = console or Console(highlight=False)
@@ -143,6 +146,8 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     if sum(bool(x) for x in (fit, add_to, refit_in)) > 1:
         raise ValueError("--fit fits a new map, --add-to grows one, --refit-in refits some of its set-ups: give one "
                          "of them")
+    if pool and not refit_in:
+        raise ValueError("--pool pools the decisions kept beside a map with these games in a refit: give --refit-in")
     # the map written to and the decisions kept beside it, read once: a missing or damaged one is refused
     # before hours of games, not after
     target = fit or add_to or refit_in
@@ -188,7 +193,7 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     if add_to and old is not None:
         return _add(rows, add_to, old, kept, command, seed, console)
     if refit_in and old is not None:
-        return _refit(rows, refit_in, old, kept, command, seed, console)
+        return _refit(rows, refit_in, old, kept, command, seed, console, pool=pool)
     cmap = C.calibrator(load_game(plan[0].game, **plan[0].params)).map
     if cross_fit:
         rows = cross_fitted(rows)
@@ -361,10 +366,12 @@ def _add(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shipped:
 
 
 def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shipped: list[dict[str, Any]],
-           command: str, seed: int, console: Console) -> int:
+           command: str, seed: int, console: Console, pool: bool = False) -> int:
     """``--refit-in FILE``: these games' set-ups, which the map in FILE (``base``) covers, fitted anew each
     on its own games (its own slopes: :func:`agents.calibration.fit_map` on one set-up), judged first on games
-    the new coefficients did not see beside the old map's figures; the other set-ups and their decisions kept."""
+    the new coefficients did not see beside the old map's figures; the other set-ups and their decisions kept.
+    ``pool``: a set-up's decisions kept beside the map (``shipped``) from games of other seeds than these
+    join the refit (and stay kept); otherwise these games' decisions replace them."""
     contexts = sorted({r["context"] for r in rows})
     unknown = [c for c in contexts if c not in base.coefficients]
     if unknown:
@@ -373,9 +380,18 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
     refitted: dict[str, tuple[float, ...]] = {}
     scales = {base.ply_scale} - {0.0}
     judged: list[tuple[str, dict[str, Any]]] = []
+    fitted_on: list[dict[str, Any]] = []
     for context in contexts:
         mine = [r for r in rows if r["context"] == context]
         setup = mine[0]["setup"]
+        if pool:
+            # the same seed's kept games are these games again (perhaps fewer): these replace them
+            seeds = {r["seed"] for r in mine}
+            earlier = [r for r in shipped if r["context"] == context and r["seed"] not in seeds]
+            console.print(f"{setup}: {len({r['game'] for r in mine})} games of seed {', '.join(sorted(seeds))} "
+                          f"pooled with {len({r['game'] for r in earlier})} kept beside the map"
+                          + (f" (seed {', '.join(sorted({r['seed'] for r in earlier}))})" if earlier else ""))
+            mine += earlier
         for half in (0, 1):
             if len({r["won"] for r in mine if r["game"][1] % 2 == half}) < 2:
                 raise ValueError(f"{setup}: refitting it needs won and lost games among both its even and its odd "
@@ -390,6 +406,7 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
         judged.append((setup, found))
         fitted = _fit_rows(mine)
         refitted[context] = fitted.coefficients[context]
+        fitted_on += mine
         if len(refitted[context]) > 3:
             scales.add(fitted.ply_scale)
     if len(scales) > 1:
@@ -397,7 +414,7 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
                          "map with --fit")
     console.print(summary_table(judged, base.level))
     _amend(base, path, "refitted", {**base.coefficients, **refitted}, scales.pop() if scales else 0.0, judged,
-           [r for r in shipped if r["context"] not in refitted], rows, contexts, command, seed, console)
+           [r for r in shipped if r["context"] not in refitted], fitted_on, contexts, command, seed, console)
     return 0
 
 
@@ -410,7 +427,8 @@ def _amend(base: C.CalibrationMap, path: str, key: str, coefficients: dict[str, 
     the decisions already beside the map that stay."""
     coverage = {k: f["coverage"] for k, f in judged}
     honest = base.halfwidths is not None and _honest(coverage)
-    entry = {"command": command, "seed": seed, "games": len({r["game"] for r in rows}), "decisions": len(rows),
+    entry = {"command": command, "seed": seed, "seeds": sorted({r["seed"] for r in rows}),
+             "games": len({r["game"] for r in rows}), "decisions": len(rows),
              "date": datetime.date.today().isoformat(), "contexts": contexts,
              "ece_cross_fitted": {k: round(f["ece"], 3) for k, f in judged},
              "brier_cross_fitted": {k: round(f["brier"], 3) for k, f in judged},

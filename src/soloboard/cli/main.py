@@ -267,6 +267,9 @@ def _add_report_parsers(sub: Any) -> None:
     p.add_argument("--refit-in", metavar="FILE",
                    help=_("fit the set-ups of these games, which the map in FILE covers, anew on their own games "
                           "(their own slopes), keeping its other set-ups"))
+    p.add_argument("--pool", action="store_true",
+                   help=_("with --refit-in: refit on these games and on the set-up's decisions kept beside the map "
+                          "from games of other seeds"))
     p.add_argument("--cross-fit", action="store_true",
                    help=_("judge each game by a map fitted on the other half of the games (even/odd)"))
     p.add_argument("--also", action="append", default=[], metavar="OPTIONS",
@@ -377,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_calibrate(args.game, agent=args.agent, budget=args.budget, games=args.games, seed=args.seed,
                                  jobs=args.jobs, ray=args.ray, store=args.store, fit=args.fit, add_to=args.add_to,
-                                 refit_in=args.refit_in,
+                                 refit_in=args.refit_in, pool=args.pool,
                                  cross_fit=args.cross_fit, also=[_setup_options(text) for text in args.also],
                                  command=shlex.join(["soloboard", *argv]),
                                  **{option.dest: getattr(args, option.dest) for option in report_options()})
