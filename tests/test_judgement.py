@@ -555,17 +555,26 @@ def _rows(context: str, setup: str, games: int, truth: Any, rng: random.Random,
     return out
 
 
+SHARED_SLOPES = (0.5, 1.0, 0.0, 0.0, 0.0)
+
+
+def _two_setup_map(tmp_path: Path) -> tuple[C.CalibrationMap, Path]:
+    """A map of set-ups ``g:a`` and ``g:b`` sharing their slopes, written to ``tmp_path``."""
+    base = C.CalibrationMap({"": (0.0, *SHARED_SLOPES), "g:": (0.0, *SHARED_SLOPES), "g:a": (0.3, *SHARED_SLOPES),
+                             "g:b": (-0.4, *SHARED_SLOPES)}, ply_scale=C.PLY_SCALE, provenance={"command": "first fit"})
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(base.to_json()), encoding="utf-8")
+    return base, path
+
+
 def test_calibrate_refit_in_gives_covered_setups_their_own_coefficients(tmp_path: Path) -> None:
     """``--refit-in``: a set-up the map covers is fitted again on its own games alone (its own slopes), judged
     first on the games each half's fit did not see; the other set-ups, the shared slopes and the decisions
     kept for them stay; a set-up the map lacks, or games that cannot be judged, are refused and the map kept."""
     from soloboard.cli.calibrate import _refit, load_rows, rows_file, save_rows
 
-    shared = (0.5, 1.0, 0.0, 0.0, 0.0)
-    base = C.CalibrationMap({"": (0.0, *shared), "g:": (0.0, *shared), "g:a": (0.3, *shared),
-                             "g:b": (-0.4, *shared)}, ply_scale=C.PLY_SCALE, provenance={"command": "first fit"})
-    path = tmp_path / "calibration.json"
-    path.write_text(json.dumps(base.to_json()), encoding="utf-8")
+    shared = SHARED_SLOPES
+    base, path = _two_setup_map(tmp_path)
     rng = random.Random(2)
     kept = _rows("g:a", "a", 10, lambda raw, ply: raw, rng) + _rows("g:b", "b", 10, lambda raw, ply: raw, rng)
     save_rows(kept, rows_file(path))
@@ -605,11 +614,7 @@ def test_calibrate_refit_in_pool_fits_on_the_kept_games_of_other_seeds_too(tmp_p
     the provenance names every seed fitted on."""
     from soloboard.cli.calibrate import _fit_rows, _refit, load_rows, rows_file, save_rows
 
-    shared = (0.5, 1.0, 0.0, 0.0, 0.0)
-    base = C.CalibrationMap({"": (0.0, *shared), "g:": (0.0, *shared), "g:a": (0.3, *shared),
-                             "g:b": (-0.4, *shared)}, ply_scale=C.PLY_SCALE, provenance={"command": "first fit"})
-    path = tmp_path / "calibration.json"
-    path.write_text(json.dumps(base.to_json()), encoding="utf-8")
+    base, path = _two_setup_map(tmp_path)
     rng = random.Random(5)
     first = _rows("g:b", "b", 40, lambda raw, ply: raw, rng, seed="1127")
     again = _rows("g:b", "b", 10, lambda raw, ply: raw, rng, seed="2027")  # an earlier, smaller run of that seed

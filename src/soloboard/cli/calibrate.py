@@ -399,7 +399,8 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
         held_out = cross_fitted(mine)  # one set-up's rows: a map of its own
         found = figures(held_out, C.IDENTITY)
         before = figures([{**r, "chance": base.chance(r["raw"], context, r["ply"])} for r in mine], base)
-        console.print(f"{setup}: the map in {path} on these games: ECE {before['ece']:.3f}, "
+        games = "these games and the kept ones" if pool else "these games"
+        console.print(f"{setup}: the map in {path} on {games}: ECE {before['ece']:.3f}, "
                       f"Brier {before['brier']:.3f}; its own coefficients, judged on the half of the games each "
                       f"fit did not see: "
                       f"ECE {found['ece']:.3f}, Brier {found['brier']:.3f} (base rate {found['base_brier']:.3f})")
