@@ -3,6 +3,7 @@ with hints, the clairvoyant bound and the report's limits, the learned value net
 
 from __future__ import annotations
 
+import importlib.resources
 import io
 import json
 import math
@@ -487,6 +488,18 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     assert solo.chance(0.5, 250) < solo.chance(0.5, 50)
     for ply in (0, 150, 300):
         at = [solo.chance(r / 100, ply) for r in range(1, 100)]
+        assert at == sorted(at)
+    # solo at fácil refitted on two seeds' games pooled (--refit-in --pool), its decisions of both kept
+    easy = C.calibrator(soloboard.load_game("monstros", players=1, difficulty="facil"))
+    pooled = [e for e in cmap.provenance["refitted"] if e["contexts"] == [easy.context]][-1]
+    assert pooled["seeds"] == ["1127", "2027"] and pooled["games"] == 200
+    from soloboard.cli.calibrate import load_rows, rows_file
+
+    data = Path(str(importlib.resources.files("soloboard.monstros"))) / "data"
+    kept = load_rows(rows_file(data / "calibration.json"))
+    assert {r["seed"] for r in kept if r["context"] == easy.context} == {"1127", "2027"}
+    for ply in (0, 150, 300):
+        at = [easy.chance(r / 100, ply) for r in range(1, 100)]
         assert at == sorted(at)
     three = C.calibrator(soloboard.load_game("monstros", players=3))
     assert three.calibrated and three.context == "monstros:difficulty=iniciante,players=3"
