@@ -586,7 +586,6 @@ def test_calibrate_refit_in_gives_covered_setups_their_own_coefficients(tmp_path
     kept for them stay; a set-up the map lacks, or games that cannot be judged, are refused and the map kept."""
     from soloboard.cli.calibrate import _refit, load_rows, rows_file, save_rows
 
-    shared = SHARED_SLOPES
     base, path = _two_setup_map(tmp_path)
     rng = random.Random(2)
     kept = _rows("g:a", "a", 10, lambda raw, ply: raw, rng) + _rows("g:b", "b", 10, lambda raw, ply: raw, rng)
@@ -610,7 +609,7 @@ def test_calibrate_refit_in_gives_covered_setups_their_own_coefficients(tmp_path
     assert len([r for r in rows if r["context"] == "g:a"]) == len([r for r in kept if r["context"] == "g:a"])
     # a set-up grown later by --add-to takes the slopes most set-ups share, not b's own
     grown = C.extend_map(after, [0.5, 0.4], [1.0, 0.0], ["g:c", "g:c"], [10, 20])
-    assert grown.coefficients["g:c"][1:] == shared
+    assert grown.coefficients["g:c"][1:] == SHARED_SLOPES
     # refused, the map unchanged
     text = path.read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="does not cover g:z"):
