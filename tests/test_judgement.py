@@ -366,7 +366,8 @@ def test_a_game_without_its_own_map_shows_no_chance(tmp_path: Path) -> None:
 
     class Session:
         def __init__(self, state: Any) -> None:
-            self.state, self.ai_agent, self.played = state, None, []
+            self.state, self.ai_agent = state, None
+            self.played: list[int] = []
             self.console = Console(file=io.StringIO(), width=200)
 
         def play(self, action: int) -> None:
