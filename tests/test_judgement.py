@@ -415,7 +415,7 @@ def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     assert {f"ufs:city=roswell,side=blue,threat={t}" for t in range(5)} <= set(cmap.coefficients)
     cal = C.calibrator(soloboard.load_game("ufs", threat=1))
     assert cal.calibrated
-    for ply in (0, 40, 120, 400):
+    for ply in (0, 40, 120, 160):  # a Roswell game's decisions fall at plies 2-156
         chances = [cal.chance(r, ply) for r in (0.05, 0.2, 0.5, 0.8, 0.95)]
         assert chances == sorted(chances), ply  # at one decision, a map keeps the search's order of moves
         assert cal.chance(1.0, ply) == 1.0 and cal.chance(0.0, ply) == 0.0
@@ -424,6 +424,16 @@ def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     assert cmap.ply_scale > 0  # the shipped map reads how far on the game is
     with pytest.raises(ValueError, match="ply"):
         cal.chance(0.5)
+    # threats 1 and 2 refitted on two seeds' games pooled (--refit-in --pool), their decisions kept
+    from soloboard.cli.calibrate import load_rows, rows_file
+
+    pooled = cmap.provenance["refitted"][-1]
+    assert pooled["seeds"] == ["1127", "2027"] and pooled["games"] == 200
+    assert pooled["contexts"] == [f"ufs:city=roswell,side=blue,threat={t}" for t in (1, 2)]
+    data = Path(str(importlib.resources.files("soloboard.ufs"))) / "data"
+    kept = load_rows(rows_file(data / "calibration.json"))
+    assert {(r["context"], r["seed"]) for r in kept} == {(c, s) for c in pooled["contexts"] for s in pooled["seeds"]}
+    assert len(kept) == pooled["decisions"]
 
 
 def test_the_learned_value_reads_its_own_features(monkeypatch: pytest.MonkeyPatch) -> None:
