@@ -406,6 +406,13 @@ def test_only_the_setups_a_map_was_fitted_on_show_a_chance() -> None:
     assert not monstros.calibrated and monstros.chance(0.4) == pytest.approx(0.4, abs=1e-9)
 
 
+def _kept_rows(package: str) -> list[dict[str, Any]]:
+    """The decisions kept beside a kit's shipped calibration map (``calibrate --pool`` refits on them)."""
+    from soloboard.cli.calibrate import load_rows, rows_file
+
+    return load_rows(rows_file(Path(str(importlib.resources.files(package))) / "data" / "calibration.json"))
+
+
 def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     cmap = C.load_map("soloboard.ufs")
     assert cmap is not None
@@ -425,13 +432,10 @@ def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     with pytest.raises(ValueError, match="ply"):
         cal.chance(0.5)
     # threats 1 and 2 refitted on two seeds' games pooled (--refit-in --pool), their decisions kept
-    from soloboard.cli.calibrate import load_rows, rows_file
-
     pooled = cmap.provenance["refitted"][-1]
     assert pooled["seeds"] == ["1127", "2027"] and pooled["games"] == 200
     assert pooled["contexts"] == [f"ufs:city=roswell,side=blue,threat={t}" for t in (1, 2)]
-    data = Path(str(importlib.resources.files("soloboard.ufs"))) / "data"
-    kept = load_rows(rows_file(data / "calibration.json"))
+    kept = _kept_rows("soloboard.ufs")
     assert {(r["context"], r["seed"]) for r in kept} == {(c, s) for c in pooled["contexts"] for s in pooled["seeds"]}
     assert len(kept) == pooled["decisions"]
 
@@ -504,10 +508,7 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     easy = C.calibrator(soloboard.load_game("monstros", players=1, difficulty="facil"))
     pooled = [e for e in cmap.provenance["refitted"] if e["contexts"] == [easy.context]][-1]
     assert pooled["seeds"] == ["1127", "2027"] and pooled["games"] == 200
-    from soloboard.cli.calibrate import load_rows, rows_file
-
-    data = Path(str(importlib.resources.files("soloboard.monstros"))) / "data"
-    kept = load_rows(rows_file(data / "calibration.json"))
+    kept = _kept_rows("soloboard.monstros")
     assert {r["seed"] for r in kept if r["context"] == easy.context} == {"1127", "2027"}
     for ply in (0, 150, 300):
         at = [easy.chance(r / 100, ply) for r in range(1, 100)]
