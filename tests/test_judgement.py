@@ -413,6 +413,24 @@ def _kept_rows(package: str) -> list[dict[str, Any]]:
     return load_rows(rows_file(Path(str(importlib.resources.files(package))) / "data" / "calibration.json"))
 
 
+def _latest_refits(cmap: C.CalibrationMap) -> dict[str, dict[str, Any]]:
+    """Per set-up, the last ``--refit-in`` entry of a map's provenance that refitted it."""
+    return {context: entry for entry in cmap.provenance.get("refitted", []) for context in entry["contexts"]}
+
+
+def _check_kept_rows(package: str, latest: dict[str, dict[str, Any]]) -> None:
+    """The decisions kept beside a map are those of each pooled set-up's last refit: its seeds, its games."""
+    kept = _kept_rows(package)
+    for context, entry in latest.items():
+        if "seeds" not in entry:
+            continue  # refitted before decisions were kept
+        rows = [r for r in kept if r["context"] == context]
+        assert {r["seed"] for r in rows} == set(entry["seeds"]), context
+        if entry["contexts"] == [context]:  # an entry of several set-ups counts their games together
+            assert len({(r["seed"], r["game"]) for r in rows}) == entry["games"], context
+            assert len(rows) == entry["decisions"], context
+
+
 def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     cmap = C.load_map("soloboard.ufs")
     assert cmap is not None
@@ -431,13 +449,12 @@ def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     assert cmap.ply_scale > 0  # the shipped map reads how far on the game is
     with pytest.raises(ValueError, match="ply"):
         cal.chance(0.5)
-    # threats 1 and 2 refitted on two seeds' games pooled (--refit-in --pool), their decisions kept
-    pooled = cmap.provenance["refitted"][-1]
-    assert pooled["seeds"] == ["1127", "2027"] and pooled["games"] == 200
-    assert pooled["contexts"] == [f"ufs:city=roswell,side=blue,threat={t}" for t in (1, 2)]
-    kept = _kept_rows("soloboard.ufs")
-    assert {(r["context"], r["seed"]) for r in kept} == {(c, s) for c in pooled["contexts"] for s in pooled["seeds"]}
-    assert len(kept) == pooled["decisions"]
+    # threats 1 and 2 refitted on several seeds' games pooled (--refit-in --pool), their decisions kept
+    latest = _latest_refits(cmap)
+    for threat in (1, 2):
+        pooled = latest[f"ufs:city=roswell,side=blue,threat={threat}"]
+        assert len(pooled["seeds"]) >= 2 and "7" not in pooled["seeds"], threat  # seed 7's games: the first fit
+    _check_kept_rows("soloboard.ufs", latest)
 
 
 def test_the_learned_value_reads_its_own_features(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -506,10 +523,12 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
         assert at == sorted(at)
     # solo at fácil refitted on two seeds' games pooled (--refit-in --pool), its decisions of both kept
     easy = C.calibrator(soloboard.load_game("monstros", players=1, difficulty="facil"))
-    pooled = [e for e in cmap.provenance["refitted"] if e["contexts"] == [easy.context]][-1]
-    assert pooled["seeds"] == ["1127", "2027"] and pooled["games"] == 200
-    kept = _kept_rows("soloboard.monstros")
-    assert {r["seed"] for r in kept if r["context"] == easy.context} == {"1127", "2027"}
+    latest = _latest_refits(cmap)
+    assert latest[easy.context]["seeds"] == ["1127", "2027"] and latest[easy.context]["games"] == 200
+    # solo at difícil the same way (100 games: 50 of each seed)
+    hard = C.calibrator(soloboard.load_game("monstros", players=1, difficulty="dificil"))
+    assert latest[hard.context]["seeds"] == ["1127", "2027"] and latest[hard.context]["games"] == 100
+    _check_kept_rows("soloboard.monstros", latest)
     for ply in (0, 150, 300):
         at = [easy.chance(r / 100, ply) for r in range(1, 100)]
         assert at == sorted(at)
