@@ -681,6 +681,44 @@ def test_calibrate_refit_in_pool_fits_on_the_kept_games_of_other_seeds_too(tmp_p
     assert len([r for r in rows if r["context"] == "g:a"]) == len(other)
 
 
+def test_calibrate_by_seed_judges_each_seed_by_a_fit_on_the_others(tmp_path: Path) -> None:
+    """``--by-seed``: every seed's games (these and those kept beside the map) are judged by the set-up refitted
+    on the other seeds' games alone, exactly as ``--refit-in --pool`` would fit it; a set-up with one seed, or
+    whose other seeds' games cannot be fitted, is refused; nothing is written."""
+    from soloboard.cli.calibrate import _by_seed, _fit_rows, held_out_by_seed, load_rows, rows_file, save_rows
+
+    _base, path = _two_setup_map(tmp_path)
+    rng = random.Random(11)
+    kept = (_rows("g:b", "b", 20, lambda raw, ply: raw, rng, seed="1127")
+            + _rows("g:b", "b", 20, lambda raw, ply: raw, rng, seed="2027")
+            + _rows("g:a", "a", 20, lambda raw, ply: raw, rng, seed="1127"))
+    save_rows(kept, rows_file(path))
+    kept = load_rows(rows_file(path))
+    stale = _rows("g:b", "b", 5, lambda raw, ply: raw, rng, seed="3127")  # an earlier run of these games' seed
+    new = _rows("g:b", "b", 20, lambda raw, ply: raw, rng, seed="3127")
+    held = held_out_by_seed(new, kept + [{**r, "game": ("b@3127", r["game"][1])} for r in stale])
+    assert sorted({(r["seed"], r["game"][1]) for r in held}) == sorted(
+        (seed, g) for seed in ("1127", "2027", "3127") for g in range(20))  # a-set-up games not asked for
+    assert len(held) == len(new) + len([r for r in kept if r["context"] == "g:b"])  # the stale run of 3127 left out
+    others = [r for r in kept if r["context"] == "g:b" and r["seed"] != "2027"]
+    judge = _fit_rows([*new, *[r for r in others if r["seed"] == "1127"]])
+    for r in held:
+        if r["seed"] == "2027":
+            assert r["chance"] == judge.chance(r["raw"], "g:b", r["ply"])  # fitted without seed 2027's games
+    # these planted games are calibrated by construction: judged on unseen seeds, their chances hold
+    assert C.ece([r["chance"] for r in held], [r["won"] for r in held]) < 0.1
+    out = io.StringIO()
+    before = path.read_bytes(), rows_file(path).read_bytes()
+    assert _by_seed(new, str(path), kept, "mcts@9it", Console(file=out, width=1000)) == 0
+    said = out.getvalue()
+    assert "b, every seed held out in turn" in said and "b, seed 1127" in said and "b, seed 3127" in said
+    assert (path.read_bytes(), rows_file(path).read_bytes()) == before
+    with pytest.raises(ValueError, match="two seeds or more"):
+        held_out_by_seed(_rows("g:c", "c", 6, lambda raw, ply: raw, rng, seed="5"), kept)
+    with pytest.raises(ValueError, match="all won or all lost"):
+        held_out_by_seed(new, [{**r, "won": 1.0} for r in kept])
+
+
 def test_calibrate_refit_in_is_refused_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = tmp_path / "s.sqlite3"
     args = ["calibrate", "ufs", "--threats", "0", "--games", "2", "--budget", "20it", "--jobs", "1",
@@ -691,3 +729,7 @@ def test_calibrate_refit_in_is_refused_before_any_game(tmp_path: Path, capsys: p
     assert "give one of them" in capsys.readouterr().err and _games_in(store) == 0
     assert main([*args, "--pool"]) == 2
     assert "give --refit-in" in capsys.readouterr().err and _games_in(store) == 0
+    assert main([*args, "--by-seed", str(tmp_path / "none.json")]) == 2
+    assert "--by-seed" in capsys.readouterr().err and _games_in(store) == 0
+    assert main([*args, "--by-seed", str(_shipped_ufs_map(tmp_path)), "--cross-fit"]) == 2
+    assert "give one of them" in capsys.readouterr().err and _games_in(store) == 0

@@ -37,6 +37,12 @@ to drop a set-up whose games it has neither way.
 ``--cross-fit`` measures the fitting itself without other games: each game's chances come
 from a map fitted on the other half of the games (even against odd index), so no game is
 judged by a map that saw it.
+``--by-seed FILE`` judges the chances on seeds no fit saw, with every game there is: each set-up's
+games of each seed (these games and those kept beside the map in FILE) are judged by the set-up
+refitted as ``--refit-in --pool`` refits it, on its games of the other seeds only. A single seed's
+sample moves the win rate (50 games: about ±13 points), so a check on one new seed measures that
+sample as much as the map; pooled over every held-out seed the figures measure the map. Nothing is
+written.
 """
 
 from __future__ import annotations
@@ -138,22 +144,22 @@ def print_figures(console: Console, title: str, f: dict[str, Any], level: float)
 def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, games: int = 100, seed: int = 7,
                   jobs: int | None = None, ray: str | None = None, store: str | None = None,
                   fit: str | None = None, add_to: str | None = None, refit_in: str | None = None,
-                  pool: bool = False, cross_fit: bool = False, command: str = "",
+                  pool: bool = False, cross_fit: bool = False, by_seed: str | None = None, command: str = "",
                   console: Console | None = None, also: list[dict[str, Any]] | None = None,
                   **setup_options: Any) -> int:
     console = console or Console(highlight=False)
     jobs = check_counts(games, jobs)
-    if sum(bool(x) for x in (fit, add_to, refit_in)) > 1:
-        raise ValueError("--fit fits a new map, --add-to grows one, --refit-in refits some of its set-ups: give one "
-                         "of them")
+    if sum(bool(x) for x in (fit, add_to, refit_in, by_seed, cross_fit)) > 1:
+        raise ValueError("--fit fits a new map, --add-to grows one, --refit-in refits some of its set-ups, --by-seed "
+                         "and --cross-fit judge one: give one of them")
     if pool and not refit_in:
         raise ValueError("--pool pools the decisions kept beside a map with these games in a refit: give --refit-in")
-    # the map written to and the decisions kept beside it, read once: a missing or damaged one is refused
-    # before hours of games, not after
-    target = fit or add_to or refit_in
+    # the map written to (or judged) and the decisions kept beside it, read once: a missing or damaged one is
+    # refused before hours of games, not after
+    target = fit or add_to or refit_in or by_seed
     old = _existing_map(target) if target else None
     kept = load_rows(rows_file(target)) if target else []
-    for option, path in (("--add-to", add_to), ("--refit-in", refit_in)):
+    for option, path in (("--add-to", add_to), ("--refit-in", refit_in), ("--by-seed", by_seed)):
         if path and old is None:
             raise ValueError(f"{option} {path}: no such map (fit one with --fit)")
     budget = budget or HINT_BUDGET
@@ -194,6 +200,8 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
         return _add(rows, add_to, old, kept, command, seed, console)
     if refit_in and old is not None:
         return _refit(rows, refit_in, old, kept, command, seed, console, pool=pool)
+    if by_seed:
+        return _by_seed(rows, by_seed, kept, spec.label, console)
     cmap = C.calibrator(load_game(plan[0].game, **plan[0].params)).map
     if cross_fit:
         rows = cross_fitted(rows)
@@ -215,6 +223,47 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
         print_figures(console, "every setup", found, cmap.level)
         summary.append(("every setup", found))
         console.print(summary_table(summary, cmap.level))
+    return 0
+
+
+def held_out_by_seed(rows: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each set-up's decisions of every seed (``rows``, and those of other seeds in ``kept``), each with the
+    chance of the set-up refitted on its decisions of the other seeds alone (``--refit-in --pool``'s fit)."""
+    out: list[dict[str, Any]] = []
+    for context in sorted({r["context"] for r in rows}):
+        mine = [r for r in rows if r["context"] == context]
+        here = {r["seed"] for r in mine}
+        # these games replace the kept ones of their own seed
+        mine += [r for r in kept if r["context"] == context and r["seed"] not in here]
+        setup, seeds = mine[0]["setup"], sorted({r["seed"] for r in mine})
+        if len(seeds) < 2:
+            raise ValueError(f"{setup}: judging it seed by seed needs games of two seeds or more, these games' and "
+                             f"those kept beside the map; it has seed {seeds[0]} only")
+        for seed in seeds:
+            train = [r for r in mine if r["seed"] != seed]
+            if len({r["won"] for r in train}) < 2:
+                raise ValueError(f"{setup}: its games of the seeds other than {seed} are all won or all lost; "
+                                 "no map can be fitted on them")
+            cmap = _fit_rows(train)
+            out += [{**r, "chance": cmap.chance(r["raw"], context, r["ply"])} for r in mine if r["seed"] == seed]
+    return out
+
+
+def _by_seed(rows: list[dict[str, Any]], path: str, kept: list[dict[str, Any]], agent: str, console: Console) -> int:
+    """``--by-seed FILE``: the figures of :func:`held_out_by_seed`, per set-up and per seed; nothing written."""
+    held = held_out_by_seed(rows, kept)
+    console.print(f"{agent}: each seed's games judged by the set-up refitted (as --refit-in --pool) on its games of "
+                  f"the other seeds, these games and those kept beside {path}")
+    summary = []
+    for setup in dict.fromkeys(r["setup"] for r in held):
+        mine = [r for r in held if r["setup"] == setup]
+        found = figures(mine, C.IDENTITY)
+        print_figures(console, f"{setup}, every seed held out in turn", found, C.LEVEL)
+        seeds = sorted({r["seed"] for r in mine}, key=lambda x: (len(x), x))
+        per_seed = [(f"{setup}, seed {seed}", figures([r for r in mine if r["seed"] == seed], C.IDENTITY))
+                    for seed in seeds]
+        summary += [*per_seed, (f"{setup}, every seed", found)]
+    console.print(summary_table(summary, C.LEVEL))
     return 0
 
 

@@ -272,6 +272,9 @@ def _add_report_parsers(sub: Any) -> None:
                           "from games of other seeds"))
     p.add_argument("--cross-fit", action="store_true",
                    help=_("judge each game by a map fitted on the other half of the games (even/odd)"))
+    p.add_argument("--by-seed", metavar="FILE",
+                   help=_("judge each seed's games (these and those kept beside the map in FILE) by its set-up "
+                          "refitted on the games of the other seeds"))
     p.add_argument("--also", action="append", default=[], metavar="OPTIONS",
                    help=_("more set-ups, in the same options (repeatable), e.g. --also \"--players 3 --difficulties "
                           "iniciante\", with its own --games if wanted: one map over set-ups that are not a full "
@@ -380,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_calibrate(args.game, agent=args.agent, budget=args.budget, games=args.games, seed=args.seed,
                                  jobs=args.jobs, ray=args.ray, store=args.store, fit=args.fit, add_to=args.add_to,
-                                 refit_in=args.refit_in, pool=args.pool,
+                                 refit_in=args.refit_in, pool=args.pool, by_seed=args.by_seed,
                                  cross_fit=args.cross_fit, also=[_setup_options(text) for text in args.also],
                                  command=shlex.join(["soloboard", *argv]),
                                  **{option.dest: getattr(args, option.dest) for option in report_options()})
