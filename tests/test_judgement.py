@@ -431,6 +431,21 @@ def _check_kept_rows(package: str, latest: dict[str, dict[str, Any]]) -> None:
             assert len(rows) == entry["decisions"], context
 
 
+@pytest.mark.parametrize("package", ["soloboard.ufs", "soloboard.monstros"])
+def test_pooled_setups_hold_on_seeds_their_fit_did_not_see(package: str) -> None:
+    """A set-up refitted on several seeds' games ships with each seed judged by a fit on the other seeds
+    (``calibrate --by-seed``): pooled over every held-out seed, its chances meet the issue's ECE <= 0.05 and
+    beat the base rate's Brier score."""
+    cmap = C.load_map(package)
+    assert cmap is not None
+    judged = {setup: figures for context, entry in _latest_refits(cmap).items() if len(entry.get("seeds", [])) > 1
+              for setup, figures in entry.get("by_seed", {}).items()}
+    assert len(judged) >= (1 if package == "soloboard.ufs" else 4)  # threat 2; fácil, médio, difícil, 2 seats
+    for setup, figures in judged.items():
+        assert figures["ece"] <= 0.05 and figures["brier"] < figures["base_brier"], setup
+        assert len(figures["seeds"]) >= 2 and sum(f["games"] for f in figures["seeds"].values()) >= 100, setup
+
+
 def test_the_boxed_game_ships_a_calibration_map_with_its_provenance() -> None:
     cmap = C.load_map("soloboard.ufs")
     assert cmap is not None
@@ -657,7 +672,7 @@ def test_calibrate_refit_in_pool_fits_on_the_kept_games_of_other_seeds_too(tmp_p
     """``--refit-in --pool``: the set-up's decisions kept beside the map from games of other seeds join these
     games in the refit and stay kept; kept games of these games' own seed are these games again (replaced);
     the provenance names every seed fitted on."""
-    from soloboard.cli.calibrate import _fit_rows, _refit, load_rows, rows_file, save_rows
+    from soloboard.cli.calibrate import _fit_rows, _refit, held_out_by_seed, load_rows, rows_file, save_rows
 
     base, path = _two_setup_map(tmp_path)
     rng = random.Random(5)
@@ -675,6 +690,12 @@ def test_calibrate_refit_in_pool_fits_on_the_kept_games_of_other_seeds_too(tmp_p
     entry = after.provenance["refitted"][-1]
     assert entry["seeds"] == ["1127", "2027"] and entry["games"] == 80
     pooled = new + [r for r in kept if r["context"] == "g:b" and r["seed"] == "1127"]
+    # each seed also judged by a fit on the other's games (``--by-seed``), and the figures kept
+    held = held_out_by_seed(pooled, [])
+    assert entry["by_seed"]["b"]["ece"] == round(C.ece([r["chance"] for r in held], [r["won"] for r in held]), 3)
+    per_seed = entry["by_seed"]["b"]["seeds"]
+    assert set(per_seed) == {"1127", "2027"} and per_seed["1127"]["games"] == 40
+    assert "each seed judged by a fit on the other seeds' games" in out.getvalue()
     assert after.coefficients["g:b"] == _fit_rows(pooled).coefficients["g:b"]
     assert after.coefficients["g:b"] != _fit_rows(new).coefficients["g:b"]
     rows = load_rows(rows_file(path))

@@ -429,6 +429,7 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
     refitted: dict[str, tuple[float, ...]] = {}
     scales = {base.ply_scale} - {0.0}
     judged: list[tuple[str, dict[str, Any]]] = []
+    by_seed: dict[str, dict[str, Any]] = {}
     fitted_on: list[dict[str, Any]] = []
     for context in contexts:
         mine = [r for r in rows if r["context"] == context]
@@ -454,6 +455,18 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
                       f"fit did not see: "
                       f"ECE {found['ece']:.3f}, Brier {found['brier']:.3f} (base rate {found['base_brier']:.3f})")
         judged.append((setup, found))
+        held = None
+        if len({r["seed"] for r in mine}) > 1:  # pooled over seeds: each seed judged by a fit on the others too
+            try:
+                held = by_seed[setup] = _seed_figures(held_out_by_seed(mine, []))
+            except ValueError as exc:
+                console.print(f"{setup}: not judged seed by seed ({exc})")
+                held = None
+        if held is not None:
+            console.print(f"{setup}: each seed judged by a fit on the other seeds' games: ECE "
+                          + ", ".join(f"{k} {v['ece']:.3f}" for k, v in held["seeds"].items())
+                          + f"; every held-out seed pooled: ECE {held['ece']:.3f}, "
+                          f"Brier {held['brier']:.3f} (base rate {held['base_brier']:.3f})")
         fitted = _fit_rows(mine)
         refitted[context] = fitted.coefficients[context]
         fitted_on += mine
@@ -464,17 +477,32 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
                          "map with --fit")
     console.print(summary_table(judged, base.level))
     _amend(base, path, "refitted", {**base.coefficients, **refitted}, scales.pop() if scales else 0.0, judged,
-           [r for r in shipped if r["context"] not in refitted], fitted_on, contexts, command, seed, console)
+           [r for r in shipped if r["context"] not in refitted], fitted_on, contexts, command, seed, console,
+           by_seed=by_seed)
     return 0
+
+
+def _seed_figures(held: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the provenance keeps of :func:`held_out_by_seed`'s judgement: each seed's ECE, and every seed's
+    pooled ECE, Brier and base rate's Brier."""
+    pooled = figures(held, C.IDENTITY)
+    per_seed = {seed: figures([r for r in held if r["seed"] == seed], C.IDENTITY)
+                for seed in sorted({r["seed"] for r in held}, key=lambda x: (len(x), x))}
+    return {"seeds": {k: {"games": f["games"], "won": f["won"], "ece": round(f["ece"], 3)}
+                      for k, f in per_seed.items()},
+            "ece": round(pooled["ece"], 3), "brier": round(pooled["brier"], 3),
+            "base_brier": round(pooled["base_brier"], 3)}
 
 
 def _amend(base: C.CalibrationMap, path: str, key: str, coefficients: dict[str, tuple[float, ...]],
            ply_scale: float, judged: list[tuple[str, dict[str, Any]]], kept: list[dict[str, Any]],
-           rows: list[dict[str, Any]], contexts: list[str], command: str, seed: int, console: Console) -> None:
+           rows: list[dict[str, Any]], contexts: list[str], command: str, seed: int, console: Console,
+           by_seed: dict[str, dict[str, Any]] | None = None) -> None:
     """Write the map in ``path`` (``base``) with ``coefficients`` for ``contexts`` fitted on ``rows``
     (``key``: "added" or "refitted"), their provenance entry appended under ``key``; the map's interval is
     kept only if its coverage held on the games each set-up's new fit did not see (``judged``). ``kept``:
-    the decisions already beside the map that stay."""
+    the decisions already beside the map that stay; ``by_seed``: per set-up pooled over seeds, its figures with
+    each seed judged by a fit on the others."""
     coverage = {k: f["coverage"] for k, f in judged}
     honest = base.halfwidths is not None and _honest(coverage)
     entry = {"command": command, "seed": seed, "seeds": sorted({r["seed"] for r in rows}),
@@ -483,6 +511,8 @@ def _amend(base: C.CalibrationMap, path: str, key: str, coefficients: dict[str, 
              "ece_cross_fitted": {k: round(f["ece"], 3) for k, f in judged},
              "brier_cross_fitted": {k: round(f["brier"], 3) for k, f in judged},
              "interval_coverage_cross_fitted": {k: round(v, 3) if v is not None else None for k, v in coverage.items()}}
+    if by_seed:
+        entry["by_seed"] = by_seed  # each seed judged by a fit on the others (``--by-seed``)
     provenance = {**base.provenance, key: [*base.provenance.get(key, []), entry], "rows": rows_file(path).name}
     _write(C.CalibrationMap(coefficients, base.halfwidths if honest else None, base.level, provenance, ply_scale),
            kept + rows, path)
