@@ -565,6 +565,7 @@ def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
     assert [a["contexts"] for a in cmap.provenance["added"]] == [["monstros:difficulty=iniciante,players=2"],
                                                                 ["monstros:difficulty=iniciante,players=4"]]
     assert cmap.provenance["added"][1]["ece_cross_fitted"]["4 players iniciante"] <= 0.05
+    assert latest[four.context]["seeds"] == ["1127", "2027", "7"]  # since refitted on three seeds' games pooled
     assert not C.calibrator(soloboard.load_game("monstros", players=4, difficulty="epico")).calibrated
     # solo at every difficulty (fitted with --also on the 3-seat games: set-ups that are not one grid);
     # the harder the difficulty, the fewer wins one estimate means
