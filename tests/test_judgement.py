@@ -130,7 +130,10 @@ def test_calibrate_add_to_grows_a_map_by_new_setups(tmp_path: Path, capsys: pyte
     new = sorted(set(after.coefficients) - set(before.coefficients))
     assert new == ["ufs:city=roswell,side=damaged,threat=0", "ufs:city=roswell,side=damaged,threat=1"]
     assert all(after.coefficients[k] == v for k, v in before.coefficients.items())
-    slopes = before.coefficients["ufs:city=roswell,side=blue,threat=0"][1:]
+    # the slopes most set-ups share (those refitted on their own games, --refit-in, have their own)
+    slopes = before.coefficients["ufs:city=roswell,side=blue,threat=3"][1:]
+    assert [k for k, v in before.coefficients.items() if v[1:] == slopes and k.startswith("ufs:city")] == [
+        f"ufs:city=roswell,side=blue,threat={t}" for t in (0, 3, 4)]
     assert all(after.coefficients[k][1:] == slopes for k in new)
     added = after.provenance["added"][-1]
     assert added["contexts"] == new and added["games"] == 4 and "--add-to" in added["command"]
