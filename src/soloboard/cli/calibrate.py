@@ -259,10 +259,8 @@ def _by_seed(rows: list[dict[str, Any]], path: str, kept: list[dict[str, Any]], 
         mine = [r for r in held if r["setup"] == setup]
         found = figures(mine, C.IDENTITY)
         print_figures(console, f"{setup}, every seed held out in turn", found, C.LEVEL)
-        seeds = sorted({r["seed"] for r in mine}, key=lambda x: (len(x), x))
-        per_seed = [(f"{setup}, seed {seed}", figures([r for r in mine if r["seed"] == seed], C.IDENTITY))
-                    for seed in seeds]
-        summary += [*per_seed, (f"{setup}, every seed", found)]
+        summary += [*((f"{setup}, seed {seed}", f) for seed, f in _per_seed(mine).items()),
+                    (f"{setup}, every seed", found)]
     console.print(summary_table(summary, C.LEVEL))
     return 0
 
@@ -461,7 +459,6 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
                 held = by_seed[setup] = _seed_figures(held_out_by_seed(mine, []))
             except ValueError as exc:
                 console.print(f"{setup}: not judged seed by seed ({exc})")
-                held = None
         if held is not None:
             console.print(f"{setup}: each seed judged by a fit on the other seeds' games: ECE "
                           + ", ".join(f"{k} {v['ece']:.3f}" for k, v in held["seeds"].items())
@@ -482,14 +479,18 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
     return 0
 
 
+def _per_seed(held: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The figures of each seed's decisions, seeds in numeric order."""
+    return {seed: figures([r for r in held if r["seed"] == seed], C.IDENTITY)
+            for seed in sorted({r["seed"] for r in held}, key=lambda x: (len(x), x))}
+
+
 def _seed_figures(held: list[dict[str, Any]]) -> dict[str, Any]:
     """What the provenance keeps of :func:`held_out_by_seed`'s judgement: each seed's ECE, and every seed's
     pooled ECE, Brier and base rate's Brier."""
     pooled = figures(held, C.IDENTITY)
-    per_seed = {seed: figures([r for r in held if r["seed"] == seed], C.IDENTITY)
-                for seed in sorted({r["seed"] for r in held}, key=lambda x: (len(x), x))}
     return {"seeds": {k: {"games": f["games"], "won": f["won"], "ece": round(f["ece"], 3)}
-                      for k, f in per_seed.items()},
+                      for k, f in _per_seed(held).items()},
             "ece": round(pooled["ece"], 3), "brier": round(pooled["brier"], 3),
             "base_brier": round(pooled["base_brier"], 3)}
 
