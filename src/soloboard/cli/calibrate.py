@@ -226,15 +226,21 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     return 0
 
 
+def _kept_of_other_seeds(mine: list[dict[str, Any]], kept: list[dict[str, Any]],
+                         context: str) -> list[dict[str, Any]]:
+    """The decisions of ``context`` kept beside the map from games of seeds that ``mine`` has none of: a seed's
+    kept games are its games again (perhaps fewer), so these games replace them."""
+    seeds = {r["seed"] for r in mine}
+    return [r for r in kept if r["context"] == context and r["seed"] not in seeds]
+
+
 def held_out_by_seed(rows: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each set-up's decisions of every seed (``rows``, and those of other seeds in ``kept``), each with the
     chance of the set-up refitted on its decisions of the other seeds alone (``--refit-in --pool``'s fit)."""
     out: list[dict[str, Any]] = []
     for context in sorted({r["context"] for r in rows}):
         mine = [r for r in rows if r["context"] == context]
-        here = {r["seed"] for r in mine}
-        # these games replace the kept ones of their own seed
-        mine += [r for r in kept if r["context"] == context and r["seed"] not in here]
+        mine += _kept_of_other_seeds(mine, kept, context)
         setup, seeds = mine[0]["setup"], sorted({r["seed"] for r in mine})
         if len(seeds) < 2:
             raise ValueError(f"{setup}: judging it seed by seed needs games of two seeds or more, these games' and "
@@ -433,9 +439,8 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
         mine = [r for r in rows if r["context"] == context]
         setup = mine[0]["setup"]
         if pool:
-            # the same seed's kept games are these games again (perhaps fewer): these replace them
             seeds = {r["seed"] for r in mine}
-            earlier = [r for r in shipped if r["context"] == context and r["seed"] not in seeds]
+            earlier = _kept_of_other_seeds(mine, shipped, context)
             console.print(f"{setup}: {len({r['game'] for r in mine})} games of seed {', '.join(sorted(seeds))} "
                           f"pooled with {len({r['game'] for r in earlier})} kept beside the map"
                           + (f" (seed {', '.join(sorted({r['seed'] for r in earlier}))})" if earlier else ""))
