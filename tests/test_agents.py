@@ -251,6 +251,35 @@ def test_mcts_widening_keeps_few_outcomes_per_chance_node_and_searches_past_the_
                                             widening_power=0.25).step(state)
 
 
+def test_mcts_max_backup_passes_up_each_nodes_best_move() -> None:
+    """``backup="max"``: a decision node passes up its best move's estimate (the mean drawn towards the
+    prior, as selection sees it); after a search every expanded node knows that best move, and the
+    forced win and the forced loss are still found and avoided."""
+    from soloboard.agents.mcts import _Decision
+
+    state = next(s for s in decision_states("ufs", {"threat": 1}, 40, seed=6) if s.phase_name == "place")
+    agent = agents.make("mcts", budget="500it", seed=1, reuse=False, backup="max")
+    agent.search(state)
+    n0 = agent.prior_visits
+    checked = 0
+    for node in agent._table.values():
+        if isinstance(node, _Decision) and node.expanded and node.total:
+            estimates = [(w + n0 * p) / (n + n0) for n, w, p in zip(node.n, node.w, node.prior or [], strict=True)]
+            assert node.best_q == pytest.approx(max(estimates))
+            assert estimates[node.best] == pytest.approx(node.best_q)
+            checked += 1
+    assert checked > 10
+    # a move's estimate averages its replies' best estimates: still a chance of winning
+    root = agent._table[eval_ufs.key(state)]
+    assert all(0.0 <= w / n <= 1.0 for n, w in zip(root.n, root.w, strict=True) if n)
+    end = play_out_decisions(forced_win(), agents.make("mcts", budget="200it", seed=2, backup="max"))
+    assert end.is_terminal() and end.returns() == [1.0]
+    loss = forced_loss()
+    assert agents.make("mcts", budget="100it", seed=0, backup="max").step(loss) not in losing_first_moves(loss)
+    with pytest.raises(ValueError, match="backup"):
+        agents.make("mcts", backup="minimax")
+
+
 # --- evaluations ------------------------------------------------------------------------------------
 
 def test_evaluation_helpers_know_the_engines_phases() -> None:

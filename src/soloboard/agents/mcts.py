@@ -45,7 +45,7 @@ from soloboard.agents.evaluate import Evaluator, evaluator
 class _Decision:
     """A decision node: statistics per move (visits, value sum)."""
 
-    __slots__ = ("actions", "n", "w", "prior", "total", "value", "expanded", "scale")
+    __slots__ = ("actions", "n", "w", "prior", "total", "value", "expanded", "scale", "best", "best_q")
 
     def __init__(self, actions: list[int], value: float) -> None:
         self.actions = actions
@@ -57,6 +57,9 @@ class _Decision:
         self.value = value  # the evaluation of the position (before any search below it)
         self.expanded = False
         self.scale = 1.0  # the spread of the moves' evaluations (``normalize``: exploration in its units)
+        # ``backup="max"``: the move with the best estimate and that estimate (what the node passes up)
+        self.best = -1
+        self.best_q = -math.inf
 
 
 class _Chance:
@@ -101,14 +104,16 @@ class MCTSAgent:
     a later round is expanded; 0, the default: never, the tree ends at the next roll),
     ``widening`` and ``widening_power`` (progressive widening at chance nodes, for a search past
     the next roll: at most ceil(widening * visits ** widening_power) outcomes per chance node;
-    0, the default: off; on, it expands later rounds after ``later_visits``, 2 if not given)."""
+    0, the default: off; on, it expands later rounds after ``later_visits``, 2 if not given), ``backup``
+    ("mean", the default: a move's estimate averages the leaf values below it; "max": a decision node passes up
+    its best move's estimate, measured in docs/agents.md and not stronger)."""
 
     name = "mcts"
 
     def __init__(self, budget: str | float | Budget | None = None, seed: Any = None, exploration: float = 0.1,
                  prior_visits: float = 2.0, reuse: bool = True, max_nodes: int = 400_000, normalize: bool = False,
                  min_scale: float = 0.02, later_visits: int = 0, widening: float = 0.0,
-                 widening_power: float = 0.5) -> None:
+                 widening_power: float = 0.5, backup: str = "mean") -> None:
         self.budget = parse_budget(budget)
         self.rng = random.Random(seed)
         self.exploration = float(exploration)
@@ -124,6 +129,10 @@ class MCTSAgent:
         self.widening_power = float(widening_power)
         if self.widening and not self.later_visits:
             self.later_visits = 2
+        if backup not in ("mean", "max"):
+            raise ValueError(f"backup must be 'mean' or 'max', not {backup!r}")
+        # "max": a decision node passes up its best move's estimate instead of the leaf's value
+        self.max_backup = backup == "max"
         self._eval: Evaluator | None = None
         self._game: Any = None
         self._table: dict[Any, Any] = {}
@@ -236,6 +245,9 @@ class MCTSAgent:
         prior = ev.values(children) if ev.values is not None else [ev.value(c) for c in children]
         node.prior = prior
         node.expanded = True
+        if prior:
+            node.best_q = max(prior)
+            node.best = prior.index(node.best_q)
         if self.normalize and prior:
             node.scale = max(max(prior) - min(prior), self.min_scale)
 
@@ -247,6 +259,8 @@ class MCTSAgent:
         root.w.append(0.0)
         if root.prior is not None:
             root.prior.append(ev.value(child))
+            if root.prior[-1] > root.best_q:
+                root.best, root.best_q = len(root.actions) - 1, root.prior[-1]
 
     def _select(self, node: _Decision) -> int:
         n = node.n
@@ -326,6 +340,9 @@ class MCTSAgent:
                     child.w += value
                 break
             node = child
+        if self.max_backup:
+            self._back_up_max(path, value)
+            return
         for parent, i in path:
             if i < 0:
                 parent.total += 1
@@ -334,6 +351,30 @@ class MCTSAgent:
                 parent.total += 1
                 parent.n[i] += 1
                 parent.w[i] += value
+
+    def _back_up_max(self, path: list[tuple[Any, int]], value: float) -> None:
+        """Back up from the leaf: a chance node averages what reaches it; a decision node's move gets what
+        reached it, and the node passes up its best move's estimate (its mean drawn towards its prior, as
+        ``_select`` sees it), so a move is not judged by the poor replies its exploration tried."""
+        n0 = self.prior_visits
+        v = value
+        for parent, i in reversed(path):
+            parent.total += 1
+            if i < 0:
+                parent.w += v
+                continue
+            n, w = parent.n, parent.w
+            n[i] += 1
+            w[i] += v
+            prior = parent.prior
+            q = (w[i] + n0 * prior[i]) / (n[i] + n0)
+            if q >= parent.best_q:
+                parent.best, parent.best_q = i, q
+            elif i == parent.best:  # the best move fell: look again at every move
+                qs = [(w[j] + n0 * prior[j]) / (n[j] + n0) for j in range(len(n))]
+                parent.best_q = max(qs)
+                parent.best = qs.index(parent.best_q)
+            v = parent.best_q
 
     @staticmethod
     def _widen(node: _Chance, state: Any, rng: random.Random, sample: Any, widen: float, power: float) -> int:
