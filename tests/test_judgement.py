@@ -746,6 +746,39 @@ def test_calibrate_by_seed_judges_each_seed_by_a_fit_on_the_others(tmp_path: Pat
         held_out_by_seed(new, [{**r, "won": 1.0} for r in kept])
 
 
+def test_calibrate_map_judges_the_games_by_another_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--map FILE``: the same games judged by the map in FILE instead of the shipped one (a copy being refitted,
+    on a seed it never saw); a set-up the map lacks is refused before any game, and nothing is written."""
+    store = tmp_path / "s.sqlite3"
+    args = ["calibrate", "ufs", "--threats", "1", "--games", "2", "--budget", "20it", "--seed", "5", "--jobs", "1",
+            "--store", str(store)]
+    assert main(args) == 0
+    shipped_out = capsys.readouterr().out
+    figures = [line for line in shipped_out.splitlines() if "ECE" in line]
+    copy = _shipped_ufs_map(tmp_path)
+    before = copy.read_bytes()
+    assert main([*args, "--map", str(copy)]) == 0  # the shipped map's copy: the same figures
+    out = capsys.readouterr().out
+    assert "the map in" in out and [line for line in out.splitlines() if "ECE" in line] == figures
+    assert copy.read_bytes() == before and _games_in(store) == 2
+    other = json.loads(before)
+    threat_1 = "ufs:city=roswell,side=blue,threat=1"
+    other["coefficients"][threat_1][0] += 2.0  # a map that says more: other chances, other figures
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(other), encoding="utf-8")
+    assert main([*args, "--map", str(moved)]) == 0
+    assert [line for line in capsys.readouterr().out.splitlines() if "ECE" in line] != figures
+    del other["coefficients"][threat_1]
+    moved.write_text(json.dumps(other), encoding="utf-8")
+    assert main([*args[:3], "1,2", *args[4:], "--map", str(moved)]) == 2
+    err = capsys.readouterr().err  # threat 2, which the map has, is not named
+    assert err.rstrip().endswith("no entry for roswell threat 1") and _games_in(store) == 2
+    assert main([*args, "--map", str(tmp_path / "none.json")]) == 2
+    assert "--map" in capsys.readouterr().err
+    assert main([*args, "--map", str(copy), "--cross-fit"]) == 2
+    assert "give one of them" in capsys.readouterr().err and _games_in(store) == 2
+
+
 def test_calibrate_refit_in_is_refused_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = tmp_path / "s.sqlite3"
     args = ["calibrate", "ufs", "--threats", "0", "--games", "2", "--budget", "20it", "--jobs", "1",

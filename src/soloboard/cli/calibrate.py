@@ -43,6 +43,9 @@ refitted as ``--refit-in --pool`` refits it, on its games of the other seeds onl
 sample moves the win rate (50 games: about ±13 points), so a check on one new seed measures that
 sample as much as the map; pooled over every held-out seed the figures measure the map. Nothing is
 written.
+``--map FILE`` judges these games by the map in FILE instead of the shipped one (a copy being refitted,
+judged on a seed it never saw, before it lands); a set-up the map has no entry for is refused before
+any game is played. Nothing is written.
 """
 
 from __future__ import annotations
@@ -144,22 +147,23 @@ def print_figures(console: Console, title: str, f: dict[str, Any], level: float)
 def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, games: int = 100, seed: int = 7,
                   jobs: int | None = None, ray: str | None = None, store: str | None = None,
                   fit: str | None = None, add_to: str | None = None, refit_in: str | None = None,
-                  pool: bool = False, cross_fit: bool = False, by_seed: str | None = None, command: str = "",
+                  pool: bool = False, cross_fit: bool = False, by_seed: str | None = None, judge: str | None = None,
+                  command: str = "",
                   console: Console | None = None, also: list[dict[str, Any]] | None = None,
                   **setup_options: Any) -> int:
     console = console or Console(highlight=False)
     jobs = check_counts(games, jobs)
-    if sum(bool(x) for x in (fit, add_to, refit_in, by_seed, cross_fit)) > 1:
-        raise ValueError("--fit fits a new map, --add-to grows one, --refit-in refits some of its set-ups, --by-seed "
-                         "and --cross-fit judge one: give one of them")
+    if sum(bool(x) for x in (fit, add_to, refit_in, by_seed, cross_fit, judge)) > 1:
+        raise ValueError("--fit fits a new map, --add-to grows one, --refit-in refits some of its set-ups, --by-seed, "
+                         "--cross-fit and --map judge one: give one of them")
     if pool and not refit_in:
         raise ValueError("--pool pools the decisions kept beside a map with these games in a refit: give --refit-in")
     # the map written to (or judged) and the decisions kept beside it, read once: a missing or damaged one is
     # refused before hours of games, not after
-    target = fit or add_to or refit_in or by_seed
+    target = fit or add_to or refit_in or by_seed or judge
     old = _existing_map(target) if target else None
-    kept = load_rows(rows_file(target)) if target else []
-    for option, path in (("--add-to", add_to), ("--refit-in", refit_in), ("--by-seed", by_seed)):
+    kept = load_rows(rows_file(target)) if target and not judge else []
+    for option, path in (("--add-to", add_to), ("--refit-in", refit_in), ("--by-seed", by_seed), ("--map", judge)):
         if path and old is None:
             raise ValueError(f"{option} {path}: no such map (fit one with --fit)")
     budget = budget or HINT_BUDGET
@@ -180,6 +184,13 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
         if extra:
             groups.append((extra, count))
     plan = [s for group, _ in groups for s in group]
+    if judge and old is not None:
+        # refused before the games: a set-up the map has no entry for would be judged by its defaults, which
+        # no player is ever shown
+        contexts = {C.calibrator(load_game(s.game, **s.params)).context: s.label for s in plan}
+        missing = [label for context, label in contexts.items() if context not in old.coefficients]
+        if missing:
+            raise ValueError(f"--map {judge}: no entry for {', '.join(missing)}")
     with Store(store) as db, db.run(command or f"soloboard calibrate {game}") as run:
         rows, played = [], 0
         try:
@@ -203,7 +214,11 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
     if by_seed:
         return _by_seed(rows, by_seed, kept, spec.label, console)
     cmap = C.calibrator(load_game(plan[0].game, **plan[0].params)).map
-    if cross_fit:
+    if judge and old is not None:
+        cmap = old
+        rows = [{**r, "chance": cmap.chance(r["raw"], r["context"], r["ply"])} for r in rows]
+        console.print(f"{spec.label}, seed {seed}: the chances of the map in {judge} against the outcomes")
+    elif cross_fit:
         rows = cross_fitted(rows)
         cmap = C.IDENTITY  # every row carries its own chance and interval
         console.print(f"{spec.label}, seed {seed}: each game's chances from a map fitted on the other half of the "
