@@ -245,7 +245,7 @@ class MCTSAgent:
         prior = ev.values(children) if ev.values is not None else [ev.value(c) for c in children]
         node.prior = prior
         node.expanded = True
-        if prior:
+        if self.max_backup and prior:  # only the max backup reads it: the default search's expansions skip it
             node.best_q = max(prior)
             node.best = prior.index(node.best_q)
         if self.normalize and prior:
@@ -259,7 +259,7 @@ class MCTSAgent:
         root.w.append(0.0)
         if root.prior is not None:
             root.prior.append(ev.value(child))
-            if root.prior[-1] > root.best_q:
+            if self.max_backup and root.prior[-1] > root.best_q:
                 root.best, root.best_q = len(root.actions) - 1, root.prior[-1]
 
     def _select(self, node: _Decision) -> int:
