@@ -86,6 +86,49 @@ def test_make_names_and_budgets() -> None:
     assert agents.make("random", budget="1s").name == "random"  # options an agent does not take are dropped
 
 
+def test_agent_options_written_in_the_name() -> None:
+    """``mcts(backup=max, prior_visits=0.5)`` is ``make("mcts", backup="max", prior_visits=0.5)``: a command
+    line names any variant without code; its label has one spelling, so a store never mixes two variants."""
+    from soloboard.agents.base import canonical_name, describe, explain, parse_name, split_agents
+
+    assert parse_name("mcts") == ("mcts", {})
+    assert parse_name("mybots.clever:Clever") == ("mybots.clever:Clever", {})
+    assert parse_name(" mcts( backup=max, prior_visits=0.5 ,reuse=False, later_visits=8, tag=a b) ") == (
+        "mcts", {"backup": "max", "prior_visits": 0.5, "reuse": False, "later_visits": 8, "tag": "a b"})
+    variant = agents.make("mcts(backup=max, prior_visits=0.5, widening=1)", budget="40it", seed=3)
+    assert isinstance(variant, agents.mcts.MCTSAgent)
+    assert (variant.max_backup, variant.prior_visits, variant.widening, variant.later_visits) == (True, 0.5, 1.0, 2)
+    assert variant.budget == Budget(iterations=40)
+    assert canonical_name("mcts(widening=1, backup=max)") == canonical_name("mcts(backup=max,widening=1)") \
+        == "mcts(backup=max,widening=1)"
+    assert describe("mcts( widening=1,backup=max )", "3000it") == "mcts(backup=max,widening=1)@3000it"
+    assert describe("mcts", "5000it") == "mcts@5000it" and describe("greedy", "1s") == "greedy"
+    assert explain("mcts(backup=max, reuse=False)", "5000it") == (
+        "Monte Carlo tree search with backup=max, reuse=false, 5,000 iterations per decision")
+    assert split_agents("greedy, mcts(backup=max, widening=1)@3000it,hindsight") == [
+        "greedy", "mcts(backup=max, widening=1)@3000it", "hindsight"]
+    # the variant plays: the same moves as the option given as an argument
+    state = next(s for s in decision_states("ufs", {"threat": 1}, 30, seed=6) if s.phase_name == "place")
+    assert variant.step(state) == agents.make("mcts", budget="40it", seed=3, backup="max", prior_visits=0.5,
+                                              widening=1).step(state)
+    bad = {
+        "mcts(backup)": "write each option as name=value",
+        "mcts(backup=max": "name or name[(]option=value",
+        "mcts(=max)": "write each option as name=value",
+        "mcts(backup=max, backup=mean)": "given twice",
+        "mcts(depth=3)": "takes no option depth",
+        "mcts(backup=minimax)": "backup must be",
+        "greedy(depth=3)": "takes no option depth",
+    }
+    for name, message in bad.items():
+        with pytest.raises(ValueError, match=message):
+            agents.make(name)
+    with pytest.raises(ValueError, match="both in the name and as an argument"):
+        agents.make("mcts(backup=max)", backup="mean")
+    with pytest.raises(ValueError, match="unbalanced parentheses"):
+        split_agents("greedy,mcts(backup=max")
+
+
 def test_import_soloboard_does_not_load_the_agents() -> None:
     import subprocess
     import sys

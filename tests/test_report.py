@@ -55,6 +55,24 @@ def test_report_end_to_end(tmp_path: Path) -> None:
     assert "mcts" not in page.split("Agents:")[1].split("</p>")[0]
 
 
+def test_report_and_calibrate_take_an_agent_variant_written_with_its_options(tmp_path: Path) -> None:
+    """``--agents "greedy,mcts(backup=max, reuse=false)@20it"``: the variant plays under its one label, which
+    the legend explains; calibrate's ``--agent`` takes the same spelling (another order) and reuses its games."""
+    store, out = tmp_path / "store.sqlite3", tmp_path / "report.html"
+    assert main(["report", "ufs", "--agents", "greedy,mcts(backup=max, reuse=false)@20it", "--threats", "0",
+                 "--games", "2", "--jobs", "1", "--store", str(store), "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert re.search(r"<td>mcts\(backup=max,reuse=false\)@20it</td><td>roswell threat 0</td><td>[^<]*</td><td>2</td>",
+                     page)
+    assert ("<code>mcts(backup=max,reuse=false)@20it</code>: Monte Carlo tree search with backup=max, reuse=false"
+            in page)
+    assert sorted({r[0] for r in games_in(store)}) == ["greedy", "mcts(backup=max,reuse=false)@20it"]
+    assert main(["calibrate", "ufs", "--agent", "mcts(reuse=false,backup=max)", "--budget", "20it", "--threats", "0",
+                 "--games", "2", "--seed", "0", "--jobs", "1", "--store", str(store)]) == 0
+    assert len(games_in(store)) == 4  # its two games were the report's
+    assert main(["report", "ufs", "--agents", "mcts(backup=max", "--games", "1", "--store", str(store)]) == 2
+
+
 def test_report_resumes_after_an_interruption_and_reuses_games(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     store = tmp_path / "store.sqlite3"

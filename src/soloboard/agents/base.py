@@ -13,6 +13,11 @@ A user's own agent is named ``package.module:Class`` (``--agent mypkg.bots:Cleve
 module is looked for in the current folder too, as ``python -m`` would): the class is built
 with the keyword arguments ``soloboard.agents.make`` received that its constructor accepts
 (``budget``, ``seed``).
+
+Options ride in the name, so a command line can name any variant of an agent without code:
+``mcts(backup=max, prior_visits=0.5)`` is ``make("mcts", backup="max", prior_visits=0.5)``
+(numbers and ``true``/``false`` are read as such, anything else as text); the store and the
+report keep the whole name, so games of two variants never mix.
 """
 
 from __future__ import annotations
@@ -132,6 +137,77 @@ def names() -> list[str]:
     return [DEFAULT_AGENT, *sorted(set(BUILTIN) - REPORT_ONLY - {DEFAULT_AGENT})]
 
 
+_OPTIONS = re.compile(r"^\s*([^()@,]+?)\s*(?:\((.*)\))?\s*$", re.S)
+_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def parse_name(spec: str) -> tuple[str, dict[str, Any]]:
+    """An agent's name and the options written after it: ``mcts(backup=max, widening=1)`` is
+    ``("mcts", {"backup": "max", "widening": 1})``; a plain name has none."""
+    if "(" not in spec and ")" not in spec:
+        return spec, {}
+    m = _OPTIONS.match(spec)
+    if m is None:
+        raise ValueError(f"an agent is written name or name(option=value, ...), not {spec!r}")
+    name, inner = m.group(1), m.group(2)
+    options: dict[str, Any] = {}
+    for part in (inner or "").split(","):
+        if not part.strip():
+            continue
+        key, eq, text = (x.strip() for x in part.partition("="))
+        if not eq or not _KEY.match(key) or not text:
+            raise ValueError(f"agent {spec!r}: write each option as name=value, not {part.strip()!r}")
+        if key in options:
+            raise ValueError(f"agent {spec!r}: option {key} is given twice")
+        options[key] = _option_value(text)
+    return name, options
+
+
+def _option_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def canonical_name(spec: str) -> str:
+    """One spelling per variant, for the store's and the report's labels: ``mcts( widening=1,backup=max)``
+    is ``mcts(backup=max,widening=1)``."""
+    name, options = parse_name(spec)
+    return f"{name}({','.join(sorted(_written(options)))})" if options else name
+
+
+def _written(options: dict[str, Any]) -> list[str]:
+    """Options as written in a name: ``backup=max``, ``reuse=false``."""
+    return [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()]
+
+
+def split_agents(text: str) -> list[str]:
+    """``greedy, mcts(backup=max, widening=1)@3000it`` as its agents: commas inside an agent's
+    options do not separate agents."""
+    out: list[str] = []
+    word: list[str] = []
+    depth = 0
+    for ch in str(text):
+        if ch == "," and depth == 0:
+            out.append("".join(word).strip())
+            word = []
+            continue
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            raise ValueError(f"unbalanced parentheses in the agents {text!r}")
+        word.append(ch)
+    if depth:
+        raise ValueError(f"unbalanced parentheses in the agents {text!r}")
+    out.append("".join(word).strip())
+    return [w for w in out if w]
+
+
 def _load_class(spec: str) -> Any:
     target = BUILTIN.get(spec)
     if target is None:
@@ -178,8 +254,14 @@ def make(name: str, budget: str | float | Budget | None = None, seed: Any = None
 
     ``budget``: time (``"0.3s"``) or iterations (``"2000it"``) per decision, for agents that
     search; ``seed``: their random numbers. Keyword options go to the agent's constructor
-    (only those it accepts, so ``make("random", budget="1s")`` is fine).
+    (only those it accepts, so ``make("random", budget="1s")`` is fine); options may also be
+    written in the name, ``make("mcts(backup=max)")`` (``parse_name``).
     """
+    name, written = parse_name(name)
+    both = sorted(set(written) & set(options))
+    if both:
+        raise ValueError(f"agent {name!r}: option {', '.join(both)} is given both in the name and as an argument")
+    options = {**written, **options}
     cls = _load_class(name)
     kwargs: dict[str, Any] = {"budget": budget, "seed": seed, **options}
     params: Mapping[str, inspect.Parameter]
@@ -208,7 +290,7 @@ def make(name: str, budget: str | float | Budget | None = None, seed: Any = None
 def seat_agent(name: str, budget: str | None = None) -> Agent:
     """The agent ``name`` for an AI seat (the terminal's and the browser's): ``mcts`` thinks ``budget``
     a move, the standard budget (about 0.3 s) when None, as the hint and the ``ai`` command do."""
-    return make(name, budget=budget or (STANDARD_BUDGET if name == "mcts" else None))
+    return make(name, budget=budget or (STANDARD_BUDGET if parse_name(name)[0] == "mcts" else None))
 
 
 # the built-in agents that do not search, so take no budget (a label never carries one)
@@ -228,8 +310,11 @@ _WHAT = {
 def explain(name: str, budget: Any = None) -> str:
     """What an agent is, with its budget spelled out: ``explain("mcts", "5000it")`` is
     ``'Monte Carlo tree search, 5,000 iterations per decision'``; no budget is the searches' own default."""
-    what = _WHAT.get(name, "an agent of your own")
-    if name in UNBUDGETED:
+    base, options = parse_name(name)
+    what = _WHAT.get(base, "an agent of your own")
+    if options:
+        what += " with " + ", ".join(_written(options))
+    if base in UNBUDGETED:
         return what
     b = parse_budget(budget)
     per = f"{b.seconds:g} s" if b.seconds is not None else f"{b.iterations:,} iterations"
@@ -238,6 +323,7 @@ def explain(name: str, budget: Any = None) -> str:
 
 def describe(name: str, budget: Any = None) -> str:
     """The label of an agent with its budget, for tables: ``mcts@0.3s``."""
-    if name in UNBUDGETED or budget is None:
+    name = canonical_name(name)
+    if parse_name(name)[0] in UNBUDGETED or budget is None:
         return name
     return f"{name}@{parse_budget(budget)}"

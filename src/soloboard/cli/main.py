@@ -206,7 +206,8 @@ def _add_speed_parsers(sub: Any) -> None:
     p = sub.add_parser("sim", help=_("simulate many games with an agent and report win rates"))
     _add_game_options(p)
     p.add_argument("--agent", default="random",
-                   help=_("random (default), greedy, mcts, or your own as package.module:Class"))
+                   help=_("random (default), greedy, mcts, or your own as package.module:Class; options after "
+                          "the name, e.g. mcts(backup=max)"))
     p.add_argument("--budget", help=_("mcts: time or iterations per decision, e.g. 0.3s (default) or 2000it"))
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--jobs", type=int, default=1, help=_("worker processes"))
@@ -243,7 +244,7 @@ def _add_report_parsers(sub: Any) -> None:
     p.add_argument("game", choices=game_names(), help=_("which game"))
     p.add_argument("--agents", default="greedy,mcts",
                    help=_("comma-separated agents, each with its own budget after @ if wanted (default: greedy,mcts; "
-                          "e.g. greedy,mcts,mcts@1s,hindsight)"))
+                          "e.g. greedy,mcts,mcts@1s,hindsight; options after the name: mcts(backup=max)@1s)"))
     p.add_argument("--budget", help=_("mcts: time or iterations per decision (default 0.3s)"))
     p.add_argument("--games", type=int, default=100, help=_("games per agent and setup (default 100)"))
     _add_report_options(p)
@@ -254,7 +255,8 @@ def _add_report_parsers(sub: Any) -> None:
     p = sub.add_parser("calibrate", help=_("do the chances the agent shows mean what they say? (reliability, ECE, "
                                            "Brier, coverage)"))
     p.add_argument("game", choices=game_names(), help=_("which game"))
-    p.add_argument("--agent", default="mcts", help=_("the agent whose estimates are checked (default mcts)"))
+    p.add_argument("--agent", default="mcts", help=_("the agent whose estimates are checked (default mcts; options "
+                                                     "after the name, e.g. mcts(backup=max))"))
     p.add_argument("--budget", help=_("its budget per decision (default: the hint's, 5000it)"))
     p.add_argument("--games", type=int, default=100, help=_("games per setup (default 100)"))
     _add_report_options(p)

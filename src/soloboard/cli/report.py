@@ -34,10 +34,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from soloboard import __version__
 from soloboard.agents import calibration as C
-from soloboard.agents.base import REPORT_ONLY, UNBUDGETED, explain, parse_budget
+from soloboard.agents.base import REPORT_ONLY, UNBUDGETED, explain, parse_budget, parse_name, split_agents
 from soloboard.agents.calibration import calibrator
 from soloboard.agents.simulate import AgentSpec, Series, run_tasks, series_tasks
-from soloboard.core.kit import Setup, words
+from soloboard.core.kit import Setup
 from soloboard.core.registry import kit, kits, load_game, report_options
 from soloboard.core.stats import wilson
 from soloboard.core.store import GameRow, Store
@@ -72,12 +72,14 @@ def check_counts(games: int, jobs: int | None) -> int:
 def agent_specs(agents: str, budget: str | None) -> list[AgentSpec]:
     """``greedy,mcts,mcts@1s,hindsight``: each agent, with its own budget after ``@`` or ``budget``."""
     specs = []
-    for word in words(agents):
-        name, _, own = word.partition("@")
+    for word in split_agents(agents):
+        name, _, own = word.rpartition("@") if ")" in word else word.partition("@")
+        if not name:
+            name, own = own, ""
         if own:
             parse_budget(own)
         chosen = own or budget
-        specs.append(AgentSpec(name, chosen if name not in UNBUDGETED else None))
+        specs.append(AgentSpec(name, chosen if parse_name(name)[0] not in UNBUDGETED else None))
     return specs
 
 
