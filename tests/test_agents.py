@@ -116,6 +116,7 @@ def test_agent_options_written_in_the_name() -> None:
         "mcts(backup=max": "name or name[(]option=value",
         "mcts(=max)": "write each option as name=value",
         "mcts(backup=max, backup=mean)": "given twice",
+        "mcts(backup=m@x)": "cannot contain @",
         "mcts(depth=3)": "takes no option depth",
         "mcts(backup=minimax)": "backup must be",
         "greedy(depth=3)": "takes no option depth",

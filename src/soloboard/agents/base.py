@@ -150,6 +150,8 @@ def parse_name(spec: str) -> tuple[str, dict[str, Any]]:
     if m is None:
         raise ValueError(f"an agent is written name or name(option=value, ...), not {spec!r}")
     name, inner = m.group(1), m.group(2)
+    if inner and "@" in inner:  # a label's budget follows the last @ (mcts(...)@5000it)
+        raise ValueError(f"agent {spec!r}: an option's value cannot contain @")
     options: dict[str, Any] = {}
     for part in (inner or "").split(","):
         if not part.strip():
