@@ -73,9 +73,7 @@ def agent_specs(agents: str, budget: str | None) -> list[AgentSpec]:
     """``greedy,mcts,mcts@1s,hindsight``: each agent, with its own budget after ``@`` or ``budget``."""
     specs = []
     for word in split_agents(agents):
-        name, _, own = word.rpartition("@") if ")" in word else word.partition("@")
-        if not name:
-            name, own = own, ""
+        name, own = _name_budget(word)
         if own:
             parse_budget(own)
         chosen = own or budget
@@ -84,9 +82,10 @@ def agent_specs(agents: str, budget: str | None) -> list[AgentSpec]:
 
 
 def _name_budget(label: str) -> tuple[str, str | None]:
-    """An agent's table label (``mcts@5000it``, ``greedy``) back into its name and budget."""
-    name, _, budget = label.partition("@")
-    return name, budget or None
+    """An agent's table label or ``--agents`` word (``mcts(backup=max)@5000it``, ``greedy``) as its name and
+    budget, which follows the last ``@`` (an option's value may hold none: ``parse_name``)."""
+    name, at, budget = label.rpartition("@")
+    return (name, budget or None) if at else (label, None)
 
 
 def _flag(dest: str) -> str:
