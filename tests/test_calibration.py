@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -221,3 +222,60 @@ def test_a_map_keeps_the_plys_level_when_its_slope_terms_would_reverse_moves() -
         won = [outcomes[i] for i in idx]
         assert C.ece([cmap.chance(raws[i], "g:a", plies[i]) for i in idx], won) < 0.07
         assert C.ece([flat.chance(raws[i], "g:a") for i in idx], won) > 0.12
+
+
+def test_a_withdrawn_setup_keeps_its_coefficients_but_shows_no_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A set-up fitted on games of an evaluation since changed is withdrawn: the map keeps its coefficients
+    (``calibrate`` can judge them on new games) but no chance is shown there until it is fitted anew."""
+    import soloboard
+
+    three = "monstros:difficulty=iniciante,players=3"
+    solo = "monstros:difficulty=iniciante,players=1"
+    cmap = C.CalibrationMap({"": (0.0, 1.0, 1.0), three: (-1.0, 1.0, 1.0), solo: (0.5, 1.0, 1.0)},
+                            withdrawn=(three,))
+    data = cmap.to_json()
+    assert data["withdrawn"] == [three]
+    assert C.CalibrationMap.from_json(data) == cmap
+    assert "withdrawn" not in C.CalibrationMap({"": (0.0, 1.0, 1.0)}).to_json()
+    with pytest.raises(ValueError, match="withdrawn"):
+        C.CalibrationMap.from_json({**data, "withdrawn": ["monstros:difficulty=epico,players=6"]})
+    assert cmap.admitting([solo]) == (three,) and cmap.admitting([three, solo]) == ()
+    monkeypatch.setitem(C._MAPS, ("soloboard.monstros", "monstros"), cmap)
+    shown = C.calibrator(soloboard.load_game("monstros", players=1))
+    hidden = C.calibrator(soloboard.load_game("monstros", players=3))
+    assert shown.calibrated and shown.chance(0.5) == pytest.approx(cmap.chance(0.5, solo))
+    assert not hidden.calibrated and hidden.chance(0.4) == pytest.approx(0.4)
+    assert cmap.chance(0.5, three) != pytest.approx(0.5)  # still there for calibrate to judge
+
+
+def test_calibrate_withdraw_from_marks_setups_and_refuses_what_it_cannot(tmp_path: Any,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``soloboard calibrate GAME [set-ups] --withdraw-from FILE --why TEXT`` plays no game: it withdraws the
+    set-ups from the map in FILE, saying when and why in its provenance, and leaves the file untouched on an
+    error."""
+    import importlib.resources
+    import json
+    import shutil
+
+    from soloboard.cli.main import main
+
+    data = importlib.resources.files("soloboard.monstros") / "data"
+    path = tmp_path / "calibration.json"
+    shutil.copy(str(data / "calibration.json"), path)
+    shutil.copy(str(data / "calibration.rows.json.gz"), tmp_path / "calibration.rows.json.gz")
+    before = path.read_text(encoding="utf-8")
+    assert main(["calibrate", "monstros", "--players", "3", "--difficulties", "epico", "--withdraw-from", str(path),
+                 "--why", "x"]) == 2  # no entry for it
+    assert main(["calibrate", "monstros", "--players", "3", "--withdraw-from", str(path)]) == 2  # no --why
+    assert main(["calibrate", "monstros", "--players", "3", "--withdraw-from", str(path), "--why", "x",
+                 "--fit", str(path)]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == before
+    assert main(["calibrate", "monstros", "--players", "2", "--difficulties", "iniciante", "--withdraw-from",
+                 str(path), "--why", "the evaluation changed (a test)"]) == 0
+    cmap = C.CalibrationMap.from_json(json.loads(path.read_text(encoding="utf-8")))
+    assert "monstros:difficulty=iniciante,players=2" in cmap.withdrawn
+    entry = cmap.provenance["withdrawn"][-1]
+    assert entry["contexts"] == ["monstros:difficulty=iniciante,players=2"]
+    assert entry["why"] == "the evaluation changed (a test)" and "--withdraw-from" in entry["command"]
+    assert cmap.coefficients == C.CalibrationMap.from_json(json.loads(before)).coefficients

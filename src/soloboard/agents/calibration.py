@@ -136,6 +136,9 @@ class CalibrationMap:
     level: float = LEVEL
     provenance: dict[str, Any] = field(default_factory=dict)
     ply_scale: float = 0.0  # 0: the map has no ply terms
+    # set-ups whose coefficients were fitted on games of an evaluation (or agent) since changed: kept, so that
+    # ``calibrate`` can still judge them on new games, but no chance is shown there until they are refitted
+    withdrawn: tuple[str, ...] = ()
 
     def chance(self, raw: float, context: str = "", ply: float | None = None) -> float:
         """The calibrated chance of winning for a raw estimate made at ``ply`` (a finished game's 1
@@ -166,10 +169,13 @@ class CalibrationMap:
         return max(0.0, chance - h), min(1.0, chance + h)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "coefficients": {k: list(v) for k, v in self.coefficients.items()},
-                "ply_scale": self.ply_scale,
-                "halfwidths": list(self.halfwidths) if self.halfwidths is not None else None,
-                "level": self.level, "provenance": self.provenance}
+        out = {"format": FORMAT, "coefficients": {k: list(v) for k, v in self.coefficients.items()},
+               "ply_scale": self.ply_scale,
+               "halfwidths": list(self.halfwidths) if self.halfwidths is not None else None,
+               "level": self.level, "provenance": self.provenance}
+        if self.withdrawn:
+            out["withdrawn"] = sorted(self.withdrawn)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CalibrationMap:
@@ -181,9 +187,17 @@ class CalibrationMap:
         if any(len(v) not in (3, 6) for v in coefficients.values()):
             raise ValueError("a calibration map's context has 3 coefficients (a, b, c) or 6 (with ply terms)")
         widths = data.get("halfwidths")
+        withdrawn = data.get("withdrawn", [])
+        if not isinstance(withdrawn, list) or any(w not in coefficients for w in withdrawn):
+            raise ValueError("a calibration map's 'withdrawn' lists set-ups among its coefficients")
         return cls(coefficients, tuple(float(w) for w in widths) if widths is not None else None,
                    float(data.get("level", LEVEL)), dict(data.get("provenance", {})),
-                   float(data.get("ply_scale", 0.0)))
+                   float(data.get("ply_scale", 0.0)), tuple(str(w) for w in withdrawn))
+
+    def admitting(self, contexts: Any) -> tuple[str, ...]:
+        """The withdrawn set-ups left once ``contexts`` are fitted anew (on the current agent's games)."""
+        fitted = set(contexts)
+        return tuple(w for w in self.withdrawn if w not in fitted)
 
 
 IDENTITY = CalibrationMap({"": (0.0, 1.0, 1.0)})  # p = r: what a game without a map shows
@@ -234,10 +248,11 @@ def calibrator(game: Any) -> Calibrator:
     setup = module.context(game) if hasattr(module, "context") else ""
     context = f"{kit.name}:{setup}"
     cmap = _MAPS[package, kit.name]
-    if context not in cmap.coefficients:
-        # a setup whose games the map never saw (another city, the other edition): what the search's
-        # estimate means there was not measured, so no chance is shown (the map's defaults, fitted on
-        # other setups, are for the cross-fit's unseen halves, not for players)
+    if context not in cmap.coefficients or context in cmap.withdrawn:
+        # a setup whose games the map never saw (another city, the other edition), or saw only as an older
+        # evaluation played them (withdrawn): what the search's estimate means there was not measured, so no
+        # chance is shown (the map's defaults, fitted on other setups, are for the cross-fit's unseen halves,
+        # not for players)
         cmap = IDENTITY
     return Calibrator(cmap, context)
 
@@ -323,7 +338,7 @@ def extend_map(cmap: CalibrationMap, raws: Sequence[float], outcomes: Sequence[f
             offsets.append(sum(w * x for w, x in zip(slopes, f[1:], strict=False)))
         coefficients[context] = (_intercept(offsets, [outcomes[i] for i in idx], anchor, l2 * len(idx)),
                                  *slopes)
-    return CalibrationMap(coefficients, cmap.halfwidths, cmap.level, cmap.provenance, cmap.ply_scale)
+    return CalibrationMap(coefficients, cmap.halfwidths, cmap.level, cmap.provenance, cmap.ply_scale, cmap.withdrawn)
 
 
 def _intercept(offsets: Sequence[float], outcomes: Sequence[float], anchor: float, penalty: float) -> float:

@@ -148,10 +148,17 @@ def run_calibrate(game: str, *, agent: str = "mcts", budget: str | None = None, 
                   jobs: int | None = None, ray: str | None = None, store: str | None = None,
                   fit: str | None = None, add_to: str | None = None, refit_in: str | None = None,
                   pool: bool = False, cross_fit: bool = False, by_seed: str | None = None, judge: str | None = None,
-                  command: str = "",
+                  withdraw: str | None = None, why: str | None = None, command: str = "",
                   console: Console | None = None, also: list[dict[str, Any]] | None = None,
                   **setup_options: Any) -> int:
     console = console or Console(highlight=False)
+    if withdraw or why:
+        if not (withdraw and why):
+            raise ValueError("--withdraw-from FILE and --why TEXT go together: which map, and what changed")
+        if any((fit, add_to, refit_in, by_seed, cross_fit, judge, pool, also)):
+            raise ValueError("--withdraw-from plays no games: give it without --fit, --add-to, --refit-in, --pool, "
+                             "--by-seed, --cross-fit, --map or --also")
+        return _withdraw(game, withdraw, why, command, console, setup_options)
     jobs = check_counts(games, jobs)
     if sum(bool(x) for x in (fit, add_to, refit_in, by_seed, cross_fit, judge)) > 1:
         raise ValueError("--fit fits a new map, --add-to grows one, --refit-in refits some of its set-ups, --by-seed, "
@@ -393,8 +400,10 @@ def _fit(rows: list[dict[str, Any]], path: str, old: C.CalibrationMap | None, sh
                   "rows": rows_file(path).name}
     if kept:
         provenance["contexts_from_rows"] = sorted({r["context"] for r in kept})
+    # a withdrawn set-up stays withdrawn unless these games played it: its kept decisions are an older agent's
+    withdrawn = old.admitting(played) if old is not None else ()
     fitted = C.CalibrationMap(cmap.coefficients, cmap.halfwidths if honest else None, cmap.level, provenance,
-                              cmap.ply_scale)
+                              cmap.ply_scale, withdrawn)
     _write(fitted, rows, path)
     console.print(f"calibration map fitted on {provenance['games']} games ({len(rows)} decisions) written to {path}, "
                   f"its decisions to {rows_file(path).name}; check it with other seeds")
@@ -453,6 +462,9 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
     for context in contexts:
         mine = [r for r in rows if r["context"] == context]
         setup = mine[0]["setup"]
+        if pool and context in base.withdrawn:
+            raise ValueError(f"{setup} is withdrawn from {path}: the decisions kept beside it are an older "
+                             f"evaluation's games; refit it on these games alone (without --pool)")
         if pool:
             seeds = {r["seed"] for r in mine}
             earlier = _kept_of_other_seeds(mine, shipped, context)
@@ -499,6 +511,38 @@ def _refit(rows: list[dict[str, Any]], path: str, base: C.CalibrationMap, shippe
     return 0
 
 
+def _withdraw(game: str, path: str, why: str, command: str, console: Console,
+              setup_options: dict[str, Any]) -> int:
+    """Mark the set-ups of ``setup_options`` withdrawn in the map in ``path``: their coefficients and kept
+    decisions stay (``--map`` still judges them), but no chance is shown for them until ``--refit-in`` fits
+    them on the current agent's games. The provenance says when, why and by which command."""
+    old = _existing_map(path)
+    if old is None:
+        raise ValueError(f"--withdraw-from {path}: no such map")
+    plan = setups(game, **setup_options)
+    contexts = sorted({f"{s.game}:{_context_of(s)}" for s in plan})
+    missing = [c for c in contexts if c not in old.coefficients]
+    if missing:
+        raise ValueError(f"{path} has no entry for {', '.join(missing)}: nothing to withdraw; {path} is unchanged")
+    entry = {"command": command, "date": datetime.date.today().isoformat(), "contexts": contexts, "why": why}
+    provenance = {**old.provenance, "withdrawn": [*old.provenance.get("withdrawn", []), entry]}
+    withdrawn = tuple(sorted({*old.withdrawn, *contexts}))
+    _write(C.CalibrationMap(old.coefficients, old.halfwidths, old.level, provenance, old.ply_scale, withdrawn),
+           load_rows(rows_file(path)), path)
+    console.print(f"{', '.join(contexts)} withdrawn in {path}: no chance is shown for them until --refit-in fits "
+                  "them on new games")
+    return 0
+
+
+def _context_of(setup: Any) -> str:
+    """A set-up's context in its game's map (the evaluation module's ``context``)."""
+    from soloboard.agents.evaluate import evaluation_module
+
+    game = load_game(setup.game, **setup.params)
+    module = evaluation_module(setup.game)
+    return str(module.context(game)) if hasattr(module, "context") else ""
+
+
 def _per_seed(held: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The figures of each seed's decisions, seeds in numeric order."""
     return {seed: figures([r for r in held if r["seed"] == seed], C.IDENTITY)
@@ -535,8 +579,8 @@ def _amend(base: C.CalibrationMap, path: str, key: str, coefficients: dict[str, 
     if by_seed:
         entry["by_seed"] = by_seed  # each seed judged by a fit on the others (``--by-seed``)
     provenance = {**base.provenance, key: [*base.provenance.get(key, []), entry], "rows": rows_file(path).name}
-    _write(C.CalibrationMap(coefficients, base.halfwidths if honest else None, base.level, provenance, ply_scale),
-           kept + rows, path)
+    _write(C.CalibrationMap(coefficients, base.halfwidths if honest else None, base.level, provenance, ply_scale,
+                            base.admitting(contexts)), kept + rows, path)
     console.print(f"{', '.join(contexts)} {key} {'to' if key == 'added' else 'in'} {path} from {entry['games']} "
                   f"games ({len(rows)} decisions); their decisions kept in {rows_file(path).name}; "
                   "check them with other seeds")

@@ -280,6 +280,11 @@ def _add_report_parsers(sub: Any) -> None:
     p.add_argument("--map", metavar="FILE", dest="judge",
                    help=_("judge these games by the map in FILE (a copy being refitted, say) instead of the shipped "
                           "one"))
+    p.add_argument("--withdraw-from", metavar="FILE", dest="withdraw",
+                   help=_("play nothing: stop showing chances for these set-ups, whose entries in the map in FILE "
+                          "were fitted on games of an evaluation since changed (--why says what changed); "
+                          "--refit-in on new games brings one back"))
+    p.add_argument("--why", help=_("with --withdraw-from: what changed since the set-ups were fitted"))
     p.add_argument("--also", action="append", default=[], metavar="OPTIONS",
                    help=_("more set-ups, in the same options (repeatable), e.g. --also \"--players 3 --difficulties "
                           "iniciante\", with its own --games if wanted: one map over set-ups that are not a full "
@@ -389,7 +394,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_calibrate(args.game, agent=args.agent, budget=args.budget, games=args.games, seed=args.seed,
                                  jobs=args.jobs, ray=args.ray, store=args.store, fit=args.fit, add_to=args.add_to,
                                  refit_in=args.refit_in, pool=args.pool, by_seed=args.by_seed, judge=args.judge,
-                                 cross_fit=args.cross_fit, also=[_setup_options(text) for text in args.also],
+                                 withdraw=args.withdraw, why=args.why, cross_fit=args.cross_fit,
+                                 also=[_setup_options(text) for text in args.also],
                                  command=shlex.join(["soloboard", *argv]),
                                  **{option.dest: getattr(args, option.dest) for option in report_options()})
     except ValueError as exc:  # invalid parameters: a message, not a traceback
