@@ -11,6 +11,7 @@ import pytest
 from monstros_helpers import new_state, past_setup, play_random
 from soloboard import agents
 from soloboard.agents.evaluate import evaluator
+from soloboard.monstros import actions as A
 from soloboard.monstros import evaluate as E
 from soloboard.monstros import state as S
 
@@ -127,3 +128,55 @@ def test_greedy_and_mcts_finish_games() -> None:
                 state.apply_action(agent.step(state))
         assert state.is_terminal()
     assert play_random(new_state(players=2), random.Random(5)).is_terminal()
+
+
+def test_a_triple_on_the_board_counts_as_the_tower_it_becomes() -> None:
+    """Removing a triple for a tower changes neither the towers nor the fire power the evaluation sees (the
+    triple already counted as the tower), so the value rewards playing the third card, not the removal."""
+    assert E.TOWER_PIECES == S.TOWER_PIECES
+    names = E.FEATURE_NAMES
+    towers, fire, pair = names.index("towers"), names.index("fire_power"), names.index("board_pair")
+    seen = 0
+    for seed in range(40):
+        state = new_state(players=3)
+        rng = random.Random(seed)
+        agent = agents.make("greedy")
+        while not state.is_terminal() and seen < 8:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                continue
+            triples = [a for a in state.legal_actions() if A.TRIPLE <= a < A.FIVE]
+            if state.phase == S.D_REMOVE and triples and state.built_towers < S.TOWER_PIECES:
+                before = E.features(state)
+                assert E.board_set(state) == 3
+                assert before[towers] == state.built_towers + 1
+                assert before[pair] == 0.0
+                after = state.clone()
+                after.apply_action(triples[0])
+                assert after.built_towers == state.built_towers + 1
+                if not after.is_terminal() and E.board_set(after) < 3:  # no second triple left on the board
+                    g = E.features(after)
+                    assert g[towers] == before[towers]
+                    # the same fire power, but for the die token a tower on tower space 1 or 2 brings
+                    assert g[fire] == before[fire] + 0.5 * (after.die_tokens - state.die_tokens)
+                seen += 1
+            state.apply_action(agent.step(state))
+        if seen >= 8:
+            break
+    assert seen >= 8
+
+
+def test_two_of_one_tool_on_the_board_is_a_pair_wild_cards_counted() -> None:
+    state = _start(players=3)
+    deck = state.deck
+    tool = deck.tool_kinds[0]
+    other = deck.tool_kinds[1]
+    wild = deck.wild_kinds[0]
+    red = next(k for k in range(len(deck.a_ids)) if not deck.blue[k])
+    pair = E.FEATURE_NAMES.index("board_pair")
+    for board, have in (([], 0), ([tool], 1), ([tool, other], 1), ([tool, red, tool], 2), ([tool, wild], 2),
+                        ([tool, other, wild, tool], 3), ([wild, wild, wild], 3), ([red, red], 0)):
+        state.board = list(board)
+        assert E.board_set(state) == have, board
+        assert E.features(state)[pair] == (1.0 if have == 2 else 0.0)

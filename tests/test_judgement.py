@@ -441,9 +441,10 @@ def test_pooled_setups_hold_on_seeds_their_fit_did_not_see(package: str) -> None
     beat the base rate's Brier score."""
     cmap = C.load_map(package)
     assert cmap is not None
-    judged = {setup: figures for context, entry in _latest_refits(cmap).items() if len(entry.get("seeds", [])) > 1
+    judged = {setup: figures for context, entry in _latest_refits(cmap).items()
+              if len(entry.get("seeds", [])) > 1 and context not in cmap.withdrawn
               for setup, figures in entry.get("by_seed", {}).items()}
-    assert len(judged) >= (3 if package == "soloboard.ufs" else 6)  # threats 0-2; solo but épico, 2 and 4 seats
+    assert len(judged) >= (3 if package == "soloboard.ufs" else 1)  # threats 0-2; Monstros: 3 seats at least
     for setup, figures in judged.items():
         assert figures["ece"] <= 0.05 and figures["brier"] < figures["base_brier"], setup
         assert len(figures["seeds"]) >= 2 and sum(f["games"] for f in figures["seeds"].values()) >= 100, setup
@@ -516,67 +517,68 @@ def test_each_game_of_a_package_has_its_own_map(monkeypatch: pytest.MonkeyPatch)
     assert asked == ["calibration-ufs-pnp.json", "calibration.json"]
 
 
-def test_monstros_ships_a_map_for_the_setup_it_measured() -> None:
-    """Monstros's map was fitted on 100 games solo at each difficulty and 100 with 3 seats at the default
-    one, then grown by 100 games with 2 seats and 100 with 4: chances show there, in the search's order, and
-    nowhere else (2-4 seats at another difficulty: never measured)."""
+def test_monstros_ships_a_map_for_the_setups_it_measured_since_the_evaluation_changed() -> None:
+    """Monstros's map covers solo at every difficulty and 2-4 seats at iniciante; since the evaluation changed
+    (2026-11-29: the board's triple), only the set-ups refitted on the new search's games show a chance, each
+    judged seed by seed; the others are withdrawn (kept, never shown) and 2-4 seats at another difficulty
+    were never measured."""
     cmap = C.load_map("soloboard.monstros")
     assert cmap is not None
     for key in ("command", "seed", "games", "decisions", "date"):
         assert cmap.provenance[key], key
     assert "soloboard calibrate monstros" in cmap.provenance["command"]
-    solo = C.calibrator(soloboard.load_game("monstros", players=1))
-    assert solo.calibrated and solo.context == "monstros:difficulty=iniciante,players=1"
-    chances = [solo.chance(r / 100, 50) for r in range(1, 100)]
-    assert chances == sorted(chances)
-    assert solo.chance(1.0, 50) == 1.0 and solo.chance(0.0, 50) == 0.0
-    # solo at iniciante refitted on its own 100 games of another seed (--refit-in): one estimate means less
-    # the later it is made, and the order of moves is kept at every ply
-    refit = cmap.provenance["refitted"][0]
-    assert refit["contexts"] == [solo.context] and refit["games"] == 100 and refit["seed"] != cmap.provenance["seed"]
-    assert refit["ece_cross_fitted"]["1 player iniciante"] <= 0.05
-    assert solo.chance(0.5, 250) < solo.chance(0.5, 50)
-    for ply in (0, 150, 300):
-        at = [solo.chance(r / 100, ply) for r in range(1, 100)]
-        assert at == sorted(at)
-    # solo at fácil and at difícil refitted on several seeds' games pooled (--refit-in --pool), the decisions of
-    # every seed kept (so ``calibrate --by-seed`` can judge each seed by a fit on the others)
     latest = _latest_refits(cmap)
-    easy = C.calibrator(soloboard.load_game("monstros", players=1, difficulty="facil"))
-    hard = C.calibrator(soloboard.load_game("monstros", players=1, difficulty="dificil"))
-    for pooled in (latest[easy.context], latest[hard.context]):
-        assert len(pooled["seeds"]) >= 3 and "7" not in pooled["seeds"] and pooled["games"] >= 150
     _check_kept_rows("soloboard.monstros", latest)
-    for ply in (0, 150, 300):
-        at = [easy.chance(r / 100, ply) for r in range(1, 100)]
-        assert at == sorted(at)
-    three = C.calibrator(soloboard.load_game("monstros", players=3))
-    assert three.calibrated and three.context == "monstros:difficulty=iniciante,players=3"
-    assert three.chance(0.5, 50) < solo.chance(0.5, 50)  # 3 seats win less often: one estimate means less
-    # 2 seats (the game's default) joined with --add-to on 100 games of their own: the map's slopes, its own level;
-    two = C.calibrator(soloboard.load_game("monstros", players=2))
-    assert two.calibrated and two.context == "monstros:difficulty=iniciante,players=2"
-    assert two.chance(0.5, 50) < solo.chance(0.5, 50)
-    added = cmap.provenance["added"][0]
-    assert added["games"] == 100 and added["ece_cross_fitted"]["2 players iniciante"] <= 0.05
-    # since refitted on those games and 30 of another seed pooled: its own slopes
-    assert latest[two.context]["seeds"] == ["1127", "7"] and latest[two.context]["games"] == 130
-    # 4 seats, added the same way: they win more often than 2 or 3 seats (20 of 100 games)
-    four = C.calibrator(soloboard.load_game("monstros", players=4))
-    assert four.calibrated and four.context == "monstros:difficulty=iniciante,players=4"
-    assert two.chance(0.5, 50) < four.chance(0.5, 50)
-    assert [a["contexts"] for a in cmap.provenance["added"]] == [["monstros:difficulty=iniciante,players=2"],
-                                                                ["monstros:difficulty=iniciante,players=4"]]
-    assert cmap.provenance["added"][1]["ece_cross_fitted"]["4 players iniciante"] <= 0.05
-    assert latest[four.context]["seeds"] == ["1127", "2027", "7"]  # since refitted on three seeds' games pooled
-    assert not C.calibrator(soloboard.load_game("monstros", players=4, difficulty="epico")).calibrated
-    # solo at every difficulty (fitted with --also on the 3-seat games: set-ups that are not one grid);
-    # the harder the difficulty, the fewer wins one estimate means
-    solo_by_difficulty = [C.calibrator(soloboard.load_game("monstros", players=1, difficulty=d))
-                          for d in ("iniciante", "facil", "medio", "dificil", "epico")]
-    assert all(c.calibrated for c in solo_by_difficulty)
-    assert solo_by_difficulty[-1].chance(0.5, 50) < solo_by_difficulty[3].chance(0.5, 50) < solo.chance(0.5, 50)
+    contexts = {f"monstros:difficulty={d},players=1" for d in ("iniciante", "facil", "medio", "dificil", "epico")}
+    contexts |= {f"monstros:difficulty=iniciante,players={n}" for n in (2, 3, 4)}
+    assert contexts == {k for k in cmap.coefficients if k and not k.endswith(":")}
+    shown = contexts - set(cmap.withdrawn)
+    assert shown == SHOWN_MONSTROS
+    for context in contexts:
+        players, difficulty = int(context[-1]), context.split("difficulty=")[1].split(",")[0]
+        cal = C.calibrator(soloboard.load_game("monstros", players=players, difficulty=difficulty))
+        assert cal.context == context and cal.calibrated is (context in shown)
+        if context in shown:
+            for ply in (0, 150, 300):
+                at = [cal.chance(r / 100, ply) for r in range(1, 100)]
+                assert at == sorted(at)  # the search's order of moves is kept
+            assert cal.chance(1.0, 50) == 1.0 and cal.chance(0.0, 50) == 0.0
+            entry = latest[context]
+            assert entry["date"] >= "2026-11-29" and len(entry["seeds"]) >= 2 and entry["games"] >= 100
+    withdrawn = [e for e in cmap.provenance["withdrawn"]]
+    assert {c for e in withdrawn for c in e["contexts"]} >= set(cmap.withdrawn)
+    assert all("evaluation changed" in e["why"] for e in withdrawn)
     assert not C.calibrator(soloboard.load_game("monstros", players=3, difficulty="epico")).calibrated
+    assert not C.calibrator(soloboard.load_game("monstros", players=4, difficulty="epico")).calibrated
+
+
+SHOWN_MONSTROS = {f"monstros:difficulty=iniciante,players={n}" for n in (1, 2, 3, 4)}
+
+
+def _evaluation_changed(package: str) -> str:
+    """The date an evaluation's features or weights last changed (its weights file's provenance)."""
+    text = (importlib.resources.files(package) / "data" / "weights.json").read_text(encoding="utf-8")
+    provenance = json.loads(text)["provenance"]
+    return max([provenance["date"], *(entry["date"] for entry in provenance.get("added", []))])
+
+
+@pytest.mark.parametrize(("package", "game"), [("soloboard.ufs", "ufs"), ("soloboard.ufs", "ufs-pnp"),
+                                               ("soloboard.monstros", "monstros")])
+def test_no_chance_is_shown_from_a_fit_older_than_the_evaluation(package: str, game: str) -> None:
+    """A map entry fitted on the games of an older evaluation reads estimates that no longer mean what they
+    did: every set-up that shows a chance was fitted (or refitted) on or after the evaluation's last change."""
+    cmap = C.load_map(package, game)
+    assert cmap is not None
+    changed = _evaluation_changed(package)
+    fitted: dict[str, str] = {c: cmap.provenance["date"] for c in cmap.provenance.get("contexts", [])}
+    for key in ("added", "refitted"):
+        for entry in cmap.provenance.get(key, []):
+            for context in entry["contexts"]:
+                fitted[context] = max(fitted.get(context, ""), entry["date"])
+    shown = [k for k in cmap.coefficients if k and not k.endswith(":") and k not in cmap.withdrawn]
+    assert shown
+    for context in shown:
+        assert fitted.get(context, "") >= changed, context
 
 
 def test_the_9_card_edition_ships_a_map_for_levels_0_to_4() -> None:

@@ -18,7 +18,13 @@ invasion passes 15 (or every monster is defeated) and loses when the wall falls.
 - the monsters still to beat: the table's life and shields, the share already defeated;
 - **the team's fire power**: towers (one attack die each, the printed one included), die
   tokens, the board's cards (they shield the wall and fill the slot that allows a
-  re-roll), and blue cards in hand towards a triple (the next tower).
+  re-roll), and blue cards in hand towards a triple (the next tower);
+- **the board's triple** (:func:`board_set`): three cards of one tool on the board (wild cards
+  counted) are removed for a tower in a "remove cards" step, so they count as that tower
+  already; two of one tool there are a pair towards it (``board_pair``). Before 2026-11-29
+  the evaluation saw no tower until the triple was removed, so playing the third card was
+  worth nothing to it: with the triple counted, greedy won 3x as often (docs/agents.md, "The
+  board's triple").
 
 A finished game is worth 1 (won) or 0 (lost). :func:`stage` is the stretch of the turn
 between two chance events (playing a card, removing cards, attacking, the monsters' turn):
@@ -45,6 +51,7 @@ C_REVEAL, D_PLACE, D_ORDER, D_PICK = 4, 11, 12, 9
 R_ABILITIES, R_END_MONSTERS = 4, 5
 REVEAL = 3  # monsters revealed a monsters' turn
 MAX_TURNS = 40.0
+TOWER_PIECES = 4  # monstros.state: tower spaces besides the printed tower (checked by tests/test_agents_monstros.py)
 KILL_RATE = 1.6  # attack a die takes off the table a turn, about: 3.5 points of life at 0.35 attack each, less waste
 
 FEATURE_NAMES = (
@@ -53,6 +60,8 @@ FEATURE_NAMES = (
     # the game's clock: monsters' turns until the invasion passes 15, from the monster deck's cards
     "turns_to_win", "wall_needed", "margin", "threat", "attack_pending", "dice_now", "tokens",
     "towers", "deck_left", "table_count", "raise_chance", "projected_wall", "projected_wall_late",
+    # the board's cards towards the next tower: two of one tool there (wild cards counted)
+    "board_pair",
 )
 # data/weights.json (its provenance says how they were made): hand-set, then improved by a coordinate search on
 # greedy's games (solo and three seats), then scaled (x0.4, centred on the median position of greedy's games) so
@@ -168,6 +177,24 @@ def _projection(state: Any, wall: float, blocking: int) -> tuple[float, float, f
     return turns, wall, first, n
 
 
+def board_set(state: Any) -> int:
+    """How many cards of one tool the board holds towards a triple (0-3): the most of one tool kind, wild
+    cards counted (three wild cards make a triple too)."""
+    deck = state.deck
+    wild = deck.wild
+    blue = deck.blue
+    wilds = best = 0
+    seen: dict[int, int] = {}
+    for k in state.board:
+        if wild[k]:
+            wilds += 1
+        elif blue[k]:
+            c = seen[k] = seen.get(k, 0) + 1
+            if c > best:
+                best = c
+    return min(best + wilds, 3)
+
+
 def features(state: Any) -> list[float]:
     deck = state.deck
     attack = deck.attack
@@ -195,6 +222,14 @@ def features(state: Any) -> list[float]:
         wilds = sum(hands[base + k] for k in range(nk) if wild[k])
         best = max((hands[base + k] for k in range(nk) if blue[k] and not wild[k]), default=0)
         pairs += min(best + wilds, 3) / 3.0
+    # a triple on the board is removed for a tower in this turn's "remove cards" step or a later one's, so it
+    # counts as that tower already (its die token aside): playing the third card is then worth the tower, and
+    # removing the triple changes nothing. Without this a triple was worth nothing until removed, and the
+    # agents played cards towards one only by chance (docs/agents.md, "The board's triple").
+    have = board_set(state)
+    towers = state.built_towers
+    if have == 3 and towers < TOWER_PIECES:
+        towers += 1
     return [
         1.0,
         wall / WALL_MAX,
@@ -204,7 +239,7 @@ def features(state: Any) -> list[float]:
         sum(life[m] for m in table) / 10.0,
         state.shields,
         len(state.defeated) / max(total, 1),
-        1 + state.built_towers + 0.5 * state.die_tokens,
+        1 + towers + 0.5 * state.die_tokens,
         len(state.board) / 5.0,
         pairs,
         to_win / 10.0,
@@ -214,12 +249,13 @@ def features(state: Any) -> list[float]:
         pending,
         dice_now,
         state.die_tokens,
-        state.built_towers,
+        towers,
         deck_left / 54.0,
         len(table),
         raise_chance,
         max(min(proj_wall / WALL_MAX, 2.0), -12.0),
         max(min(proj_wall / WALL_MAX, 2.0), -12.0) * (state.invasion - 1) / (INVASION_WIN - 1),
+        1.0 if have == 2 else 0.0,
     ]
 
 
