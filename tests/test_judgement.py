@@ -552,7 +552,8 @@ def test_monstros_ships_a_map_for_the_setups_it_measured_since_the_evaluation_ch
     assert not C.calibrator(soloboard.load_game("monstros", players=4, difficulty="epico")).calibrated
 
 
-SHOWN_MONSTROS = {f"monstros:difficulty=iniciante,players={n}" for n in (1, 2, 3, 4)}
+SHOWN_MONSTROS = {f"monstros:difficulty=iniciante,players={n}" for n in (1, 2, 3, 4)} | {
+    "monstros:difficulty=epico,players=1"}
 
 
 def _evaluation_changed(package: str) -> str:
