@@ -545,7 +545,7 @@ def test_monstros_ships_a_map_for_the_setups_it_measured_since_the_evaluation_ch
             assert cal.chance(1.0, 50) == 1.0 and cal.chance(0.0, 50) == 0.0
             entry = latest[context]
             assert entry["date"] >= "2026-11-29" and len(entry["seeds"]) >= 2 and entry["games"] >= 100
-    withdrawn = [e for e in cmap.provenance["withdrawn"]]
+    withdrawn = cmap.provenance["withdrawn"]
     assert {c for e in withdrawn for c in e["contexts"]} >= set(cmap.withdrawn)
     assert all("evaluation changed" in e["why"] for e in withdrawn)
     assert not C.calibrator(soloboard.load_game("monstros", players=3, difficulty="epico")).calibrated

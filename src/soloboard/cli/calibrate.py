@@ -520,7 +520,8 @@ def _withdraw(game: str, path: str, why: str, command: str, console: Console,
     if old is None:
         raise ValueError(f"--withdraw-from {path}: no such map")
     plan = setups(game, **setup_options)
-    contexts = sorted({f"{s.game}:{_context_of(s)}" for s in plan})
+    # calibrator() names a set-up's context whether or not the map shows a chance there (as --map's check does)
+    contexts = sorted({C.calibrator(load_game(s.game, **s.params)).context for s in plan})
     missing = [c for c in contexts if c not in old.coefficients]
     if missing:
         raise ValueError(f"{path} has no entry for {', '.join(missing)}: nothing to withdraw; {path} is unchanged")
@@ -532,15 +533,6 @@ def _withdraw(game: str, path: str, why: str, command: str, console: Console,
     console.print(f"{', '.join(contexts)} withdrawn in {path}: no chance is shown for them until --refit-in fits "
                   "them on new games")
     return 0
-
-
-def _context_of(setup: Any) -> str:
-    """A set-up's context in its game's map (the evaluation module's ``context``)."""
-    from soloboard.agents.evaluate import evaluation_module
-
-    game = load_game(setup.game, **setup.params)
-    module = evaluation_module(setup.game)
-    return str(module.context(game)) if hasattr(module, "context") else ""
 
 
 def _per_seed(held: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
