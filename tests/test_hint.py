@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -112,11 +111,9 @@ def test_soloboard_hint_on_a_saved_game(tmp_path: Path) -> None:
     state = play_until("ufs", {"threat": 1}, agents.make("greedy"), seed=4, decisions=7)
     path = saved(tmp_path, state)
     con, out = console()
-    start = time.perf_counter()
+    # how fast it answers is measured by tools/hint_latency.py (a benchmark printing its figures), not timed here
     assert run_hint(path, console=con) == 0
-    elapsed = time.perf_counter() - start
     text = out.getvalue()
-    assert elapsed < 5.0  # under a second of search; generous here because the tests share the machine
     legal = {state.action_to_string(a) for a in state.legal_actions()}
     rows = [line for line in text.splitlines() if line.split() and line.split()[0] in legal]
     assert len(rows) == 3, text
