@@ -32,6 +32,7 @@ The budget is a time or a number of iterations per decision (``budget="0.3s"``,
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -40,6 +41,7 @@ from typing import Any
 
 from soloboard.agents.base import Budget, parse_budget
 from soloboard.agents.evaluate import Evaluator, evaluator
+from soloboard.agents.solve import sure_win
 
 
 class _Decision:
@@ -106,14 +108,16 @@ class MCTSAgent:
     the next roll: at most ceil(widening * visits ** widening_power) outcomes per chance node;
     0, the default: off; on, it expands later rounds after ``later_visits``, 2 if not given), ``backup``
     ("mean", the default: a move's estimate averages the leaf values below it; "max": a decision node passes up
-    its best move's estimate, measured in docs/agents.md and not stronger)."""
+    its best move's estimate, measured in docs/agents.md and not stronger), ``sure_wins`` (True, the default: where
+    the game's evaluation says a win may be in reach this round, first look for a move that wins on every roll,
+    ``agents/solve.py``, and play it; its estimate is then 1)."""
 
     name = "mcts"
 
     def __init__(self, budget: str | float | Budget | None = None, seed: Any = None, exploration: float = 0.1,
                  prior_visits: float = 2.0, reuse: bool = True, max_nodes: int = 400_000, normalize: bool = False,
                  min_scale: float = 0.02, later_visits: int = 0, widening: float = 0.0,
-                 widening_power: float = 0.5, backup: str = "mean") -> None:
+                 widening_power: float = 0.5, backup: str = "mean", sure_wins: bool = True) -> None:
         self.budget = parse_budget(budget)
         self.rng = random.Random(seed)
         self.exploration = float(exploration)
@@ -133,6 +137,7 @@ class MCTSAgent:
             raise ValueError(f"backup must be 'mean' or 'max', not {backup!r}")
         # "max": a decision node passes up its best move's estimate instead of the leaf's value
         self.max_backup = backup == "max"
+        self.sure_wins = bool(sure_wins)
         self._eval: Evaluator | None = None
         self._game: Any = None
         self._table: dict[Any, Any] = {}
@@ -153,7 +158,11 @@ class MCTSAgent:
         if len(legal) == 1:
             self.last_estimate = None
             return legal[0]
-        result = self.search(state)
+        proven = self._proven(state)
+        if proven is not None:
+            self.last_estimate = 1.0
+            return proven
+        result = self._search(state)
         self.last_estimate = result.value
         return result.best
 
@@ -162,7 +171,23 @@ class MCTSAgent:
         """Search from ``state`` (a decision node) and return every considered root move's statistics.
 
         ``focus``: root moves that get at least ``min_visits`` visits whatever their value
-        (``soloboard review`` measures the move that was played)."""
+        (``soloboard review`` measures the move that was played). A move proved to win on every roll
+        (``sure_wins``) comes first, with the estimate 1."""
+        result = self._search(state, budget, focus, min_visits)
+        proven = self._proven(state, [m.action for m in result.moves])
+        if proven is None:
+            return result
+        moves = [dataclasses.replace(m, win=1.0) for m in result.moves if m.action == proven]
+        moves += [m for m in result.moves if m.action != proven]
+        return dataclasses.replace(result, moves=moves, value=1.0)
+
+    def _proven(self, state: Any, order: list[int] | None = None) -> int | None:
+        """A move that wins this round on every roll (``agents/solve.py``), the first in ``order`` if given,
+        when the option is on and one is found."""
+        return sure_win(state, self._evaluator(state), order=order) if self.sure_wins else None
+
+    def _search(self, state: Any, budget: str | float | Budget | None = None, focus: tuple[int, ...] = (),
+                min_visits: int = 0) -> SearchResult:
         if state.is_terminal() or state.is_chance_node():
             raise ValueError("search needs a decision node (not a chance node, not the end of the game)")
         limit = parse_budget(budget) if budget is not None else self.budget

@@ -110,7 +110,9 @@ class Evaluator:
       at least as well as (never empty);
     - ``greedy_value(state)``: what ``greedy`` maximises (``value`` unless the game says more);
     - ``stage(state)``: the round a position is in; ``mcts`` does not expand a later round's positions;
-    - ``values(states)``: ``value`` of each state, computed together (a learned value's batch).
+    - ``values(states)``: ``value`` of each state, computed together (a learned value's batch);
+    - ``win_in_reach(state)``: False where no line can win before the stage ends on every roll (a
+      necessary condition, cheap): ``agents/solve.py`` searches for such a sure win only where it is True.
     """
 
     name: str
@@ -120,6 +122,7 @@ class Evaluator:
     greedy_value: Callable[[Any], float]
     stage: Callable[[Any], Any] | None = None
     values: Callable[[list[Any]], list[float]] | None = None  # ``value`` of many states at once (a batch)
+    win_in_reach: Callable[[Any], bool] | None = None  # None: the game's sure wins are never searched for
 
 
 def _terminal_value(state: Any) -> float:
@@ -276,7 +279,7 @@ class GameKit:
         module = load(self.evaluation)
         return Evaluator(self.name, module.value, getattr(module, "key", None), getattr(module, "prune", _all_actions),
                          getattr(module, "greedy_value", module.value), getattr(module, "stage", None),
-                         getattr(module, "values", None))
+                         getattr(module, "values", None), getattr(module, "win_in_reach", None))
 
     def observer(self, game: Game) -> Observer:
         if not self.observation:

@@ -67,7 +67,7 @@ from soloboard.ufs.tables import MOTHERSHIP, TUNNEL
 COLS = A.COLS
 N_SPACES = A.N_SPACES
 SPACES = range(N_SPACES)
-PLACE_PHASE, ROOMS_PHASE = 2, 3  # soloboard.ufs.state phases (kept in sync by tests/test_agents_ufs.py)
+ROLL_PHASE, PLACE_PHASE, ROOMS_PHASE = 1, 2, 3  # soloboard.ufs.state phases (kept in sync by tests/test_agents_ufs.py)
 
 # chance that a ship ``d`` steps above the city (it hits with ``d`` or more steps) is hit by its column's die
 # next round, when the player avoids it where they can; index = d (0 unused)
@@ -473,6 +473,52 @@ def prune(state: Any, actions: list[int]) -> list[int]:
                     continue  # an excavation die too small to dig only moves the ships, as the tunnel would
         kept.append(a)
     return kept or actions
+
+
+def win_in_reach(state: Any) -> bool:
+    """Could this round still be won on every roll (``agents/solve.py``)? A necessary condition, cheap:
+    research stands one space short and an excavated research room can still pay the last space with
+    the dice on it, its ready robots and, on its free spaces of unused columns, the highest dice not yet
+    placed (ones, while they wait to be re-rolled). Those are the highest values a free space can get on
+    *every* roll: a re-roll (a white die placed before the others) may show all ones, and a sure win must
+    win then too. Energy is not counted (the search sees it), so True promises nothing."""
+    phase = state.phase
+    if phase != PLACE_PHASE and phase != ROOMS_PHASE and phase != ROLL_PHASE:
+        return False
+    t = _tables(state)
+    if state.research != t.last - 1 or not t.research_rooms:
+        return False
+    dice = state.dice
+    robots = state.robots
+    exhausted = state.exhausted
+    exc = state.excavator
+    placing = phase != ROOMS_PHASE
+    pool = state.unplaced
+    if phase == ROLL_PHASE:  # a re-roll: every outcome must win, all ones included
+        best = [1] * sum(pool)
+    else:
+        best = sorted((v % 6 + 1 for v in range(12) for _ in range(pool[v])), reverse=True) if placing else []
+    used = state.columns_used
+    for room, end, _cap, _chance in t.research_rooms:
+        if end >= exc:
+            continue  # not excavated yet
+        value = room.modifier
+        free = 0
+        for s in room.spaces:
+            robot = robots[s] if robots[s] and not exhausted >> s & 1 else 0
+            if dice[s]:
+                value += dice[s]
+            elif placing and not used >> (s % COLS) & 1:
+                value += max(robot, best[free] if free < len(best) else 0)
+                free += 1
+            elif robot:
+                value += robot
+            else:
+                break
+        else:
+            if value >= t.last_cost:
+                return True
+    return False
 
 
 def context(game: Any) -> str:
