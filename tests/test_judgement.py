@@ -553,7 +553,7 @@ def test_monstros_ships_a_map_for_the_setups_it_measured_since_the_evaluation_ch
 
 
 SHOWN_MONSTROS = {f"monstros:difficulty=iniciante,players={n}" for n in (1, 2, 3, 4)} | {
-    "monstros:difficulty=epico,players=1"}
+    f"monstros:difficulty={d},players=1" for d in ("facil", "epico")}
 
 
 def _evaluation_changed(package: str) -> str:
