@@ -24,11 +24,28 @@ def one_short(gray: tuple[int, ...], white: tuple[int, ...], **kw: Any) -> Any:
     return make_position(research=LAST - 1, energy=5, excavator="e4", gray=gray, white=white, round=6, **kw)
 
 
+def follow(state: Any, move: int, ev: Any, rng: random.Random) -> Any:
+    """Play ``move`` and then the proof's moves, the dice drawn by ``rng``: the round must end in a win."""
+    s = state.clone()
+    s.apply_action(move)
+    while not s.is_terminal():
+        assert s.round == state.round
+        if s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            step = sure_win(s, ev)
+            assert step is not None, s.observation_string()
+            s.apply_action(step)
+    assert s.returns() == [1.0]
+    return s
+
+
 def test_the_room_and_the_dice_decide_whether_a_win_is_in_reach() -> None:
     assert ufs_eval.win_in_reach(one_short((6, 6, 1), (1, 1)))
     assert not ufs_eval.win_in_reach(one_short((5, 5, 1), (1, 1)))  # the two best dice make 10 of 11
-    assert not ufs_eval.win_in_reach(make_position(research=LAST - 2, energy=5, excavator="e4", gray=(6, 6, 1),
-                                                   white=(1, 1)))  # two spaces short: never searched
+    assert not ufs_eval.win_in_reach(make_position(research=LAST - 3, energy=5, excavator="e4", gray=(6, 6, 6),
+                                                   white=(6, 6)))  # three spaces short: never searched
     # c3-d3 not dug out yet: no research room pays 11
     assert not ufs_eval.win_in_reach(make_position(research=LAST - 1, energy=5, gray=(6, 6, 1), white=(1, 1)))
 
@@ -49,19 +66,23 @@ def test_a_sure_win_is_found_and_wins_on_every_roll() -> None:
     move = sure_win(state, ev)
     assert move is not None
     for seed in range(40):  # follow the proof: whatever the re-rolls show, the round ends in a win
-        rng = random.Random(seed)
-        s = state.clone()
-        s.apply_action(move)
-        while not s.is_terminal():
-            assert s.round == state.round
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                step = sure_win(s, ev)
-                assert step is not None, s.observation_string()
-                s.apply_action(step)
-        assert s.returns() == [1.0]
+        follow(state, move, ev, random.Random(seed))
+
+
+def test_two_spaces_short_takes_two_rooms() -> None:
+    """Space 15 costs 3 and space 16 costs 11: from two spaces short a round wins with a die of 3 or more on a
+    one-space room (b1, e4) and the pair on c3-d3, the rooms used in that order (energy 5 pays both)."""
+    two_short = {"research": LAST - 2, "energy": 5, "excavator": "e4", "round": 6}
+    ev = evaluator(make_position(**two_short).game)
+    state = make_position(gray=(6, 6, 4), white=(1, 1), **two_short)
+    assert ufs_eval.win_in_reach(state)
+    move = sure_win(state, ev)
+    assert move is not None
+    for seed in range(10):
+        assert follow(state, move, ev, random.Random(seed)).research == LAST
+    # the bound gives every room the best dice as if alone: in reach, but the ones cannot pay space 15
+    ones = make_position(gray=(6, 6, 1), white=(1, 1), **two_short)
+    assert ufs_eval.win_in_reach(ones) and sure_win(ones, ev) is None
 
 
 def test_no_sure_win_where_the_dice_cannot_pay() -> None:
@@ -116,18 +137,6 @@ def test_every_proof_in_greedy_games_holds(threat: int) -> None:
             if move is not None:
                 proofs += 1
                 for seed in range(5):
-                    follow = random.Random(seed)
-                    s = state.clone()
-                    s.apply_action(move)
-                    while not s.is_terminal():
-                        assert s.round == state.round
-                        if s.is_chance_node():
-                            outcomes = s.chance_outcomes()
-                            s.apply_action(outcomes[follow.randrange(len(outcomes))][0])
-                        else:
-                            step = sure_win(s, ev)
-                            assert step is not None
-                            s.apply_action(step)
-                    assert s.returns() == [1.0]
+                    follow(state, move, ev, random.Random(seed))
             state.apply_action(greedy.step(state))
     assert proofs > 0

@@ -475,18 +475,23 @@ def prune(state: Any, actions: list[int]) -> list[int]:
     return kept or actions
 
 
+SURE_WIN_SHORT = 3  # research spaces short of the end from which a round is searched for a sure win
+
+
 def win_in_reach(state: Any) -> bool:
     """Could this round still be won on every roll (``agents/solve.py``)? A necessary condition, cheap:
-    research stands one space short and an excavated research room can still pay the last space with
-    the dice on it, its ready robots and, on its free spaces of unused columns, the highest dice not yet
-    placed (ones, while they wait to be re-rolled). Those are the highest values a free space can get on
-    *every* roll: a re-roll (a white die placed before the others) may show all ones, and a sure win must
-    win then too. Energy is not counted (the search sees it), so True promises nothing."""
+    research stands at most :data:`SURE_WIN_SHORT` spaces short, and the excavated research rooms, used
+    one after another, could still pay the rest, each room counted with the dice on it, its ready robots
+    and, on its free spaces of unused columns, the highest dice not yet placed (ones, while they wait to
+    be re-rolled). Those are the highest values a free space can get on *every* roll: a re-roll (a white
+    die placed before the others) may show all ones, and a sure win must win then too. Each room is given
+    the best dice as if alone, and energy is not counted (the search sees both), so True promises nothing."""
     phase = state.phase
     if phase != PLACE_PHASE and phase != ROOMS_PHASE and phase != ROLL_PHASE:
         return False
     t = _tables(state)
-    if state.research != t.last - 1 or not t.research_rooms:
+    research = state.research
+    if research < t.last - SURE_WIN_SHORT or not t.research_rooms:
         return False
     dice = state.dice
     robots = state.robots
@@ -499,6 +504,7 @@ def win_in_reach(state: Any) -> bool:
     else:
         best = sorted((v % 6 + 1 for v in range(12) for _ in range(pool[v])), reverse=True) if placing else []
     used = state.columns_used
+    values = []  # what each usable research room could make at most
     for room, end, _cap, _chance in t.research_rooms:
         if end >= exc:
             continue  # not excavated yet
@@ -516,8 +522,20 @@ def win_in_reach(state: Any) -> bool:
             else:
                 break
         else:
-            if value >= t.last_cost:
-                return True
+            if value >= 1:
+                values.append(value)
+    return _pays_to_the_end(t, research, values)
+
+
+def _pays_to_the_end(t: _Tables, research: int, values: list[int]) -> bool:
+    """Can rooms of these values, each used once in some order, move research to the last space? (A room
+    pays the spaces after the marker while its value lasts; what is left is lost.)"""
+    if research >= t.last:
+        return True
+    for i, value in enumerate(values):
+        reached = _advance(t.costs, t.last, research, value)
+        if reached > research and _pays_to_the_end(t, reached, values[:i] + values[i + 1:]):
+            return True
     return False
 
 
