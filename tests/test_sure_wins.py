@@ -44,8 +44,8 @@ def follow(state: Any, move: int, ev: Any, rng: random.Random) -> Any:
 def test_the_room_and_the_dice_decide_whether_a_win_is_in_reach() -> None:
     assert ufs_eval.win_in_reach(one_short((6, 6, 1), (1, 1)))
     assert not ufs_eval.win_in_reach(one_short((5, 5, 1), (1, 1)))  # the two best dice make 10 of 11
-    assert not ufs_eval.win_in_reach(make_position(research=LAST - 3, energy=5, excavator="e4", gray=(6, 6, 6),
-                                                   white=(6, 6)))  # three spaces short: never searched
+    assert not ufs_eval.win_in_reach(make_position(research=LAST - 4, energy=5, excavator="e4", gray=(6, 6, 6),
+                                                   white=(6, 6)))  # four spaces short: never searched
     # c3-d3 not dug out yet: no research room pays 11
     assert not ufs_eval.win_in_reach(make_position(research=LAST - 1, energy=5, gray=(6, 6, 1), white=(1, 1)))
 
