@@ -1,9 +1,9 @@
 """Sure wins: a move that wins before the round ends whatever the dice do, proved by searching the round.
 
 ``mcts`` judges positions by the evaluation and samples the dice, so where the game can be won this
-round it may still miss the line that wins on every roll (Under Falling Skies, one research space
-short: over rounds whose roll could pay the last space, the search left wins the round held on
-every later roll, docs/agents.md "Sure wins"). This search settles it exactly: an AND-OR search
+round it may still miss the line that wins on every roll (Under Falling Skies, a few research spaces
+short: a quarter of the threat-2 games the search lost had held such a round, docs/agents.md "Sure
+wins"). This search settles it exactly: an AND-OR search
 of the round's tree (a decision is won if one of its moves is, a chance event if every outcome is),
 where a position of a later round counts as not won, cut wherever the game's evaluation says no
 line can win this round on every roll (``Evaluator.win_in_reach``, a necessary condition).
