@@ -327,7 +327,8 @@ def test_mcts_max_backup_passes_up_each_nodes_best_move() -> None:
 # --- evaluations ------------------------------------------------------------------------------------
 
 def test_evaluation_helpers_know_the_engines_phases() -> None:
-    assert (eval_ufs.PLACE_PHASE, eval_ufs.ROOMS_PHASE) == (ufs_state.PLACE, ufs_state.ROOMS)
+    assert (eval_ufs.ROLL_PHASE, eval_ufs.PLACE_PHASE, eval_ufs.ROOMS_PHASE) == (ufs_state.ROLL, ufs_state.PLACE,
+                                                                              ufs_state.ROOMS)
     assert eval_monstros.OVER == monstros_state.OVER
     assert len(eval_ufs.WEIGHTS) == len(eval_ufs.FEATURE_NAMES)
     assert len(eval_monstros.WEIGHTS) == len(eval_monstros.FEATURE_NAMES)

@@ -67,7 +67,7 @@ from soloboard.ufs.tables import MOTHERSHIP, TUNNEL
 COLS = A.COLS
 N_SPACES = A.N_SPACES
 SPACES = range(N_SPACES)
-ROLL_PHASE, PLACE_PHASE, ROOMS_PHASE = 1, 2, 3  # soloboard.ufs.state phases (kept in sync by tests/test_agents_ufs.py)
+ROLL_PHASE, PLACE_PHASE, ROOMS_PHASE = 1, 2, 3  # soloboard.ufs.state phases (kept in sync by tests/test_agents.py)
 
 # chance that a ship ``d`` steps above the city (it hits with ``d`` or more steps) is hit by its column's die
 # next round, when the player avoids it where they can; index = d (0 unused)
