@@ -13,10 +13,13 @@ Coordinates used throughout the tests:
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -377,3 +380,16 @@ class Typist:
         if not self.lines:
             raise EOFError
         return self.lines.pop(0)
+
+
+# --- the repository's tools (tools/*.py are scripts, not a package) ---------------------------------
+
+def load_tool(name: str) -> ModuleType:
+    """``tools/<name>.py`` loaded as a module (registered under ``name``, so its dataclasses resolve)."""
+    path = Path(__file__).resolve().parents[1] / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -7,30 +7,17 @@ that every registered kit gives every part a front end asks for.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 import soloboard
+from conftest import load_tool
 from soloboard.core.kit import GameKit
 from soloboard.core.registry import game_names, kit, kit_of, kits
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _figures() -> object:
-    spec = importlib.util.spec_from_file_location("architecture_figures", ROOT / "tools" / "architecture_figures.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-FIGURES = _figures()
+FIGURES = load_tool("architecture_figures")
 
 
 def test_no_module_outside_the_games_and_the_registry_switches_on_a_game_name() -> None:

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from conftest import load_tool
 from soloboard.cli.main import main
-
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "sure_wins.py"
-
-
-def load_tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("sure_wins", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_what_it_derives_is_what_the_search_with_sure_wins_plays(tmp_path: Path,
@@ -33,7 +23,7 @@ def test_what_it_derives_is_what_the_search_with_sure_wins_plays(tmp_path: Path,
     capsys.readouterr()
     with sqlite3.connect(store) as db:
         won = dict(db.execute("SELECT player, SUM(status = 'won') FROM games GROUP BY player").fetchall())
-    assert load_tool().main(["--store", str(store), "--player", "mcts(sure_wins=false)@200it"]) == 0
+    assert load_tool("sure_wins").main(["--store", str(store), "--player", "mcts(sure_wins=false)@200it"]) == 0
     out = capsys.readouterr().out
     m = re.search(r"16 games, (\d+) won; a sure win proved in (\d+), (\d+) of them lost: with sure wins (\d+) won", out)
     assert m, out

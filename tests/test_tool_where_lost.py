@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sqlite3
@@ -11,17 +10,8 @@ from pathlib import Path
 import pytest
 
 import soloboard
+from conftest import load_tool
 from soloboard.cli.main import main
-
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "where_lost.py"
-
-
-def load_tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("where_lost", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_it_counts_the_lost_games_one_research_space_short(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -29,7 +19,7 @@ def test_it_counts_the_lost_games_one_research_space_short(tmp_path: Path, capsy
     assert main(["report", "ufs", "--agents", "greedy", "--threats", "0", "--games", "12", "--seed", "3",
                  "--jobs", "1", "--store", str(store), "--out", str(tmp_path / "r.html")]) == 0
     capsys.readouterr()
-    assert load_tool().main(["--store", str(store), "--player", "greedy"]) == 0
+    assert load_tool("where_lost").main(["--store", str(store), "--player", "greedy"]) == 0
     out = capsys.readouterr().out
     # the same counts worked out from the states themselves, step by step (not from events)
     game = soloboard.load_game("ufs", threat=0)
@@ -73,5 +63,5 @@ def test_it_counts_the_lost_games_one_research_space_short(tmp_path: Path, capsy
 
 
 def test_an_empty_store_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert load_tool().main(["--store", str(tmp_path / "none.sqlite3")]) == 1
+    assert load_tool("where_lost").main(["--store", str(tmp_path / "none.sqlite3")]) == 1
     assert "no finished ufs games" in capsys.readouterr().out
