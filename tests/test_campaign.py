@@ -465,7 +465,7 @@ def test_a_schema_2_store_gains_the_campaigns_table(tmp_path: pytest.TempPathFac
     assert "campaigns" not in {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
     db.close()
     with Store(path) as store:
-        assert store._version() == S.SCHEMA_VERSION == 7
+        assert store._version() == S.SCHEMA_VERSION == 8
         assert store.db.execute("SELECT command FROM runs").fetchall() == [("old run",)]
         repo = CampaignRepository(store)
         repo.add(new(1))

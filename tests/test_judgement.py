@@ -50,7 +50,7 @@ def test_store_keeps_estimates_and_migrates_older_files(tmp_path: Path) -> None:
     with Store(path) as db:  # a schema 4 file gains the column
         columns = {row[1] for row in db.db.execute("PRAGMA table_info(games)")}
         assert "estimates" in columns
-        assert db._version() == SCHEMA_VERSION == 7
+        assert db._version() == SCHEMA_VERSION == 8
 
 
 def test_calibrate_prints_the_measures_and_fits_a_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

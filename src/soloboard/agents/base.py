@@ -7,7 +7,13 @@ review``. An agent is any object with
 - ``name``: a short label for tables and reports;
 - ``step(state) -> int``: a legal action of ``state`` (a decision node, never a chance node);
 - optionally ``reset(seed)``: a new game starts; an agent that draws random numbers reseeds
-  here, so game *i* of a run plays the same whatever the number of processes.
+  here, so game *i* of a run plays the same whatever the number of processes;
+- optionally ``revision``: a text naming how the agent plays (the built-in agents give the date of
+  their last change of play). The store keeps it beside each game the agent played, and a seeded
+  series is never extended with games of another revision (``soloboard report`` refuses): the same
+  name at the same budget may play differently after an upgrade. ``tests/test_agent_revisions.py``
+  holds each built-in agent's revision to one recorded game: a change of play fails it until the
+  revision is bumped.
 
 A user's own agent is named ``package.module:Class`` (``--agent mypkg.bots:Clever``; the
 module is looked for in the current folder too, as ``python -m`` would): the class is built
@@ -101,6 +107,7 @@ class RandomAgent:
     """A legal action uniformly at random (the baseline; the random-playout benchmark's player)."""
 
     name = "random"
+    revision = "2026-11-29"  # see the module's docstring: bumped whenever the agent's play changes
 
     def __init__(self, seed: Any = None) -> None:
         self.rng = random.Random(seed)

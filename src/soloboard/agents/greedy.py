@@ -22,6 +22,7 @@ from soloboard.agents.evaluate import Evaluator, evaluator
 
 class GreedyAgent:
     name = "greedy"
+    revision = "2026-11-29"  # agents/base.py: bumped whenever its play (or a kit's evaluation) changes
 
     def __init__(self) -> None:
         self._eval: Evaluator | None = None

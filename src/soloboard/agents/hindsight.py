@@ -37,6 +37,7 @@ class HindsightAgent(GreedyAgent):
     greedy's own ``step`` is the playout and its ``scores`` the order in which moves are tried."""
 
     name = "hindsight"
+    revision = "2026-11-29"  # agents/base.py
     sees_dice = True  # play_one sets ``dice`` (the game's generator) before every decision
 
     def __init__(self, top: int | None = None) -> None:

@@ -113,6 +113,9 @@ class MCTSAgent:
     ``agents/solve.py``, and play it; its estimate is then 1)."""
 
     name = "mcts"
+    # how it plays (agents/base.py; tests/test_agent_revisions.py): 2026-11-29 is the search with sure wins.
+    # The evaluations of every game's kit are part of its play: a refit of their weights bumps it too.
+    revision = "2026-11-29"
 
     def __init__(self, budget: str | float | Budget | None = None, seed: Any = None, exploration: float = 0.1,
                  prior_visits: float = 2.0, reuse: bool = True, max_nodes: int = 400_000, normalize: bool = False,

@@ -32,6 +32,7 @@ class GameRecord:
     seconds: float = 0.0
     # (position in the history, the agent's estimate of winning) at each decision it searched
     estimates: tuple[tuple[int, float], ...] = ()
+    revision: str | None = None  # how the agent that played it plays (``revision``, agents/base.py)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,16 @@ class AgentSpec:
     @property
     def label(self) -> str:
         return describe(self.name, self.budget)
+
+    @property
+    def revision(self) -> str | None:
+        """How the agent of this name plays in this process (None: it does not say)."""
+        return revision(self.make())
+
+
+def revision(agent: Agent) -> str | None:
+    found = getattr(agent, "revision", None)
+    return None if found is None else str(found)
 
 
 def play_one(game: Any, agent: Agent, rng: random.Random) -> GameRecord:
@@ -82,7 +93,8 @@ def play_one(game: Any, agent: Agent, rng: random.Random) -> GameRecord:
     won = state.returns()[0] > 0
     history = state.history()
     return GameRecord(won, getattr(state, "round", 0), "" if won else getattr(state, "loss_cause", "loss") or "loss",
-                      len(history), decisions, tuple(history), time.perf_counter() - start, tuple(estimates))
+                      len(history), decisions, tuple(history), time.perf_counter() - start, tuple(estimates),
+                      revision(agent))
 
 
 def game_rng(seed: int | str, index: int) -> random.Random:

@@ -146,8 +146,10 @@ def play_series(db: Store, plan: list[Setup], specs: list[AgentSpec], games: int
         for spec in specs:
             sid = db.series_id(setup.game, setup.params, spec.label, seed)
             done = db.done_indices(sid)
-            series.append((setup, spec, Series(sid, setup.game, setup.params, spec, str(seed),
-                                               tuple(i for i in range(games) if i not in done))))
+            missing = tuple(i for i in range(games) if i not in done)
+            if missing:
+                check_revision(db, sid, setup, spec, seed)
+            series.append((setup, spec, Series(sid, setup.game, setup.params, spec, str(seed), missing)))
     tasks = series_tasks([s for _, _, s in series])
     todo = sum(len(t[4]) for t in tasks)
     reused = len(series) * games - todo
@@ -164,7 +166,7 @@ def play_series(db: Store, plan: list[Setup], specs: list[AgentSpec], games: int
                 name, params, spec, task_seed, _ = task
                 sid = by_key[(name, json.dumps(params, sort_keys=True), spec, str(task_seed))]
                 db.add_games(sid, [GameRow(i, r.won, r.rounds, r.decisions, r.cause, list(r.history), r.seconds,
-                                           list(r.estimates))
+                                           list(r.estimates), r.revision)
                                    for i, r in records])
                 played += len(records)
                 bar.advance(task_id, len(records))
@@ -173,6 +175,23 @@ def play_series(db: Store, plan: list[Setup], specs: list[AgentSpec], games: int
                       "the same command resumes")
         raise Interrupted(played) from None
     return series, played, reused
+
+
+def check_revision(db: Store, series_id: int, setup: Setup, spec: AgentSpec, seed: int | str) -> None:
+    """Refuse to add games to a series some of whose games another revision of the agent played: the same
+    label (``mcts@5000it``) may play differently after an upgrade, and one series must be one agent's games.
+    Reading such a store (nothing left to play) is fine: its figures are of the agent that played them."""
+    now = spec.revision
+    other = {revision: count for revision, count in db.series_revisions(series_id).items() if revision != now}
+    if not other:
+        return
+    unrecorded = "an unrecorded revision (stored before revisions were kept)"
+    held = ", ".join(f"{count} by {unrecorded if r is None else 'revision ' + r}"
+                     for r, count in sorted(other.items(), key=lambda item: str(item[0])))
+    raise ValueError(f"{db.where} holds games of {spec.label} on {setup.label}, seed {seed}, played by another "
+                     f"version of the agent ({held}); this {spec.label} is revision {now or 'unrecorded'} and plays "
+                     "differently. Adding its games would mix two agents in one series: give another --store "
+                     "(the games there are kept as they are), or ask for no more games than it holds.")
 
 
 def _row(setup: Setup, spec: AgentSpec, games: list[dict[str, Any]],

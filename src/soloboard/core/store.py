@@ -55,6 +55,10 @@ gains ``invite_hash`` (schema 7, below).
   stored version with its copy's before serving it (:meth:`Store.person_version`);
 - ``seats.invite_hash`` (schema 7): the hash of a seat's open join link (an invitation not yet
   claimed), stored so that another process can honour it.
+- ``games.agent_revision`` (schema 8): for an agent's game, how that agent played (its ``revision``,
+  ``agents/base.py``; null for a person's game, an agent that does not say, or a game stored before
+  schema 8). ``soloboard report`` and ``calibrate`` extend a series only with games of the revision
+  already in it, so an upgrade that changes how ``mcts@5000it`` plays never mixes two agents in one series.
 
 **PostgreSQL.** The same store runs on a PostgreSQL database when it is named by a URL
 (``postgresql://user@host/dbname``, as ``--db``/``--store`` or ``$SOLOBOARD_STORE``; the ``postgres``
@@ -81,7 +85,7 @@ from typing import Any
 from soloboard.core import store_pg
 from soloboard.core.store_pg import is_url
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 # How long a deletion may be taken back (the browser's Undo): a row deleted longer ago than this is
 # removed for good by the next purge (Store.purge_deleted), whichever front end runs it.
 UNDO_SECONDS = 10.0
@@ -120,6 +124,7 @@ CREATE TABLE IF NOT EXISTS games (
     updated_at   TEXT,
     estimates    TEXT,
     deleted_at   REAL,
+    agent_revision TEXT,
     UNIQUE (series_id, series_index)
 );
 CREATE INDEX IF NOT EXISTS games_by_setup ON games (game, params, player);
@@ -205,6 +210,7 @@ class GameRow:
     history: list[int]
     seconds: float
     estimates: list[tuple[int, float]] | None = None  # (position in the history, the agent's raw estimate)
+    revision: str | None = None  # how the agent that played it plays (agents/base.py), if it says
 
 
 class StoreError(ValueError):
@@ -283,7 +289,8 @@ class Store:
                                         ("games", "deleted_at", "REAL"), ("campaigns", "deleted_at", "REAL"),
                                         # schema 7: several processes over one store
                                         ("web_games", "version", "INTEGER NOT NULL DEFAULT 0"),
-                                        ("seats", "invite_hash", "TEXT")):
+                                        ("seats", "invite_hash", "TEXT"),
+                                        ("games", "agent_revision", "TEXT")):  # schema 8
                 if column not in self._columns(table):
                     self.db.execute(self._ddl(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
@@ -361,13 +368,19 @@ class Store:
             for r in rows:
                 cur = self.db.execute(
                     "INSERT OR IGNORE INTO games (game, params, kind, player, seed, status, rounds, decisions, "
-                    "loss_cause, history, seconds, created_at, software, series_id, series_index, estimates) "
-                    "VALUES (?, ?, 'agent', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "loss_cause, history, seconds, created_at, software, series_id, series_index, estimates, "
+                    "agent_revision) VALUES (?, ?, 'agent', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game, params, agent, f"{seed}:{r.index}", "won" if r.won else "lost", r.rounds, r.decisions,
                      r.loss_cause, json.dumps(r.history), r.seconds, _now(), self.software, series_id, r.index,
-                     json.dumps(r.estimates) if r.estimates is not None else None))
+                     json.dumps(r.estimates) if r.estimates is not None else None, r.revision))
                 added += cur.rowcount
         return added
+
+    def series_revisions(self, series_id: int) -> dict[str | None, int]:
+        """How many of the series' games each revision of its agent played (None: not recorded)."""
+        rows = self.db.execute("SELECT agent_revision, COUNT(*) FROM games WHERE series_id = ? "
+                               "GROUP BY agent_revision", (series_id,))
+        return {revision: int(count) for revision, count in rows}
 
     def series_games(self, series_id: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The series' games with index below ``limit`` (all when None), by index."""
@@ -389,7 +402,7 @@ class Store:
     def histories(self, game: str | None = None, player: str | None = None) -> Iterator[dict[str, Any]]:
         """Every stored game with its history (for analysis: fitting an evaluation, reviews)."""
         # finished games only: a person's game still in play is neither won nor lost
-        sql = ("SELECT game, params, player, seed, status, history, estimates FROM games "
+        sql = ("SELECT game, params, player, seed, status, history, estimates, agent_revision FROM games "
                "WHERE history IS NOT NULL AND status != 'unfinished' AND deleted_at IS NULL")
         args: list[Any] = []
         if game is not None:
@@ -398,8 +411,8 @@ class Store:
         if player is not None:
             sql += " AND player = ?"
             args.append(player)
-        for g, params, who, seed, status, history, estimates in self.db.execute(sql + " ORDER BY id", args):
-            yield {"game": g, "params": json.loads(params), "player": who, "seed": seed,
+        for g, params, who, seed, status, history, estimates, revision in self.db.execute(sql + " ORDER BY id", args):
+            yield {"game": g, "params": json.loads(params), "player": who, "seed": seed, "revision": revision,
                    "won": status == "won", "history": json.loads(history),
                    "estimates": [tuple(e) for e in json.loads(estimates)] if estimates else []}
 
