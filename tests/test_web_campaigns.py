@@ -234,7 +234,7 @@ def test_a_schema_3_store_gains_the_campaign_link_of_browser_games(tmp_path: Pat
         db.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
     db.close()
     with S.Store(path) as store:
-        assert store._version() == S.SCHEMA_VERSION == 7
+        assert store._version() == S.SCHEMA_VERSION == 8
         row = store.person_game(game_id)
         assert row is not None and row["history"] == [1, 2] and row["campaign"] is None
         linked = store.add_person_game("ufs", {}, 6, [], {"history": [], "status": "unfinished", "rounds": 0,
