@@ -122,3 +122,23 @@ def test_a_schema_7_file_gains_the_revision_column(tmp_path: Path) -> None:
 def _rows(path: Path) -> list[tuple[Any, ...]]:
     with sqlite3.connect(path) as con:
         return con.execute("SELECT series_index, status, history, agent_revision FROM games ORDER BY id").fetchall()
+
+
+def test_the_report_names_the_revisions_that_played_its_games(tmp_path: Path) -> None:
+    from soloboard.cli.report import run_report
+
+    store, out = tmp_path / "r.sqlite3", tmp_path / "r.html"
+    with Store(store) as db:  # one game stored before revisions were kept
+        sid = db.series_id("ufs", {"city": "roswell", "threat": 0}, "random", 3)
+        db.add_games(sid, [GameRow(0, False, 3, 10, "x", [1], 0.1)])
+    # nothing of random to play: its series is read as it is
+    assert run_report("ufs", agents="random,greedy", threats="0", cities="roswell", seed=3, jobs=1, store=str(store),
+                      games=1, out=str(out)) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<code>random</code> (revision unrecorded):" in page
+    assert f"<code>greedy</code> (revision {GreedyAgent.revision}):" in page
+    from soloboard.cli.report import _revisions_text
+
+    mixed: list[dict[str, Any]] = [{"agent": "mcts", "revisions": {None: 2}},
+                                   {"agent": "mcts", "revisions": {"2026-11-29": 3}}]
+    assert _revisions_text("mcts", mixed) == " (revisions 2026-11-29: 3 games, unrecorded: 2 games)"

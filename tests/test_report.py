@@ -14,6 +14,9 @@ import pytest
 from rich.console import Console
 
 from soloboard.agents import simulate
+from soloboard.agents.base import RandomAgent
+from soloboard.agents.greedy import GreedyAgent
+from soloboard.agents.mcts import MCTSAgent
 from soloboard.cli import report as report_module
 from soloboard.cli.main import main
 from soloboard.cli.report import run_report, setups
@@ -50,8 +53,9 @@ def test_report_end_to_end(tmp_path: Path) -> None:
     assert all(r[6].startswith("[") and r[3] in ("won", "lost") for r in rows)
     assert "http" not in page.split("<body>")[1].split("Command")[0]  # self-contained: nothing fetched
     # the legend says what each agent that played is, and names no other
-    assert ("Agents: <code>greedy</code>: the move whose next position the evaluation rates best, without search; "
-            "<code>random</code>: a legal move at random (docs/agents.md)") in page
+    assert (f"Agents: <code>greedy</code> (revision {GreedyAgent.revision}): the move whose next position the "
+            f"evaluation rates best, without search; <code>random</code> (revision {RandomAgent.revision}): a legal "
+            "move at random (docs/agents.md)") in page
     assert "mcts" not in page.split("Agents:")[1].split("</p>")[0]
 
 
@@ -64,8 +68,8 @@ def test_report_and_calibrate_take_an_agent_variant_written_with_its_options(tmp
     page = out.read_text(encoding="utf-8")
     assert re.search(r"<td>mcts\(backup=max,reuse=false\)@20it</td><td>roswell threat 0</td><td>[^<]*</td><td>2</td>",
                      page)
-    assert ("<code>mcts(backup=max,reuse=false)@20it</code>: Monte Carlo tree search with backup=max, reuse=false"
-            in page)
+    assert (f"<code>mcts(backup=max,reuse=false)@20it</code> (revision {MCTSAgent.revision}): Monte Carlo tree "
+            "search with backup=max, reuse=false" in page)
     assert sorted({r[0] for r in games_in(store)}) == ["greedy", "mcts(backup=max,reuse=false)@20it"]
     assert main(["calibrate", "ufs", "--agent", "mcts(reuse=false,backup=max)", "--budget", "20it", "--threats", "0",
                  "--games", "2", "--seed", "0", "--jobs", "1", "--store", str(store)]) == 0

@@ -114,7 +114,8 @@ def run_report(game: str, *, agents: str, games: int, budget: str | None = None,
             run["games"] = stop.played
             return 130
         run["games"] = played
-        rows = [_row(setup, spec, db.series_games(s.series_id, games), db.series_estimates(s.series_id, games))
+        rows = [_row(setup, spec, db.series_games(s.series_id, games), db.series_estimates(s.series_id, games),
+                     db.series_revisions(s.series_id, games))
                 for setup, spec, s in series]
     elapsed = time.perf_counter() - started
     page = render_html(game, rows, command=command or f"soloboard report {game}", seconds=elapsed,
@@ -195,7 +196,8 @@ def check_revision(db: Store, series_id: int, setup: Setup, spec: AgentSpec, see
 
 
 def _row(setup: Setup, spec: AgentSpec, games: list[dict[str, Any]],
-         estimates: list[tuple[int, bool, list[Any]]] | None = None) -> dict[str, Any]:
+         estimates: list[tuple[int, bool, list[Any]]] | None = None,
+         revisions: dict[str | None, int] | None = None) -> dict[str, Any]:
     wins = sum(g["won"] for g in games)
     n = len(games)
     decisions = sum(g["decisions"] or 0 for g in games)
@@ -216,6 +218,7 @@ def _row(setup: Setup, spec: AgentSpec, games: list[dict[str, Any]],
         "causes": Counter(g["loss_cause"] for g in games if not g["won"]),
         "seconds_per_decision": seconds / decisions if decisions else 0.0,
         "difficulty": difficulty.value, "scale": difficulty.scale, "chances": chances,
+        "revisions": dict(revisions or {}),  # which revisions of the agent played these games, how many each
     }
 
 
@@ -394,6 +397,20 @@ def _reliability_plot(rows: list[dict[str, Any]]) -> str:
     return _png(fig)
 
 
+def _revisions_text(label: str, rows: list[dict[str, Any]]) -> str:
+    """Which revisions of the agent ``label`` played the report's games (agents/base.py): " (revision X)"."""
+    found: Counter[str | None] = Counter()
+    for r in rows:
+        if r["agent"] == label:
+            found.update(r.get("revisions") or {})
+    if not found:
+        return ""
+    named = sorted(("unrecorded" if revision is None else revision, count) for revision, count in found.items())
+    if len(named) == 1:
+        return f" (revision {named[0][0]})"
+    return " (revisions " + ", ".join(f"{name}: {count} games" for name, count in named) + ")"
+
+
 def render_html(game: str, rows: list[dict[str, Any]], *, command: str, seconds: float, games: int,
                 played: int, reused: int) -> str:
     esc = html.escape
@@ -411,7 +428,8 @@ def render_html(game: str, rows: list[dict[str, Any]], *, command: str, seconds:
     table.append("</table>")
     images = "\n".join(f"<h2>{esc(title)}</h2><img alt='{esc(title)}' src='{src}'>" for title, src in figures)
     when = time.strftime("%Y-%m-%d %H:%M:%S %Z")
-    legend = "; ".join(f"<code>{esc(label)}</code>: {esc(explain(*_name_budget(label)))}"
+    legend = "; ".join(f"<code>{esc(label)}</code>{esc(_revisions_text(label, rows))}: "
+                       f"{esc(explain(*_name_budget(label)))}"
                        for label in sorted({r["agent"] for r in rows}))
     found = limits(rows)
     limit_text = ("<ul>" + "".join(f"<li>{esc(line)}</li>" for line in found) + "</ul>" if found else

@@ -376,10 +376,12 @@ class Store:
                 added += cur.rowcount
         return added
 
-    def series_revisions(self, series_id: int) -> dict[str | None, int]:
-        """How many of the series' games each revision of its agent played (None: not recorded)."""
-        rows = self.db.execute("SELECT agent_revision, COUNT(*) FROM games WHERE series_id = ? "
-                               "GROUP BY agent_revision", (series_id,))
+    def series_revisions(self, series_id: int, limit: int | None = None) -> dict[str | None, int]:
+        """How many of the series' games (with index below ``limit``, all when None) each revision of its
+        agent played (None: not recorded)."""
+        sql = ("SELECT agent_revision, COUNT(*) FROM games WHERE series_id = ?"
+               + (" AND series_index < ?" if limit is not None else "") + " GROUP BY agent_revision")
+        rows = self.db.execute(sql, (series_id, limit) if limit is not None else (series_id,))
         return {revision: int(count) for revision, count in rows}
 
     def series_games(self, series_id: int, limit: int | None = None) -> list[dict[str, Any]]:
