@@ -191,6 +191,11 @@ def test_extend_map_fits_a_new_setups_intercept_and_keeps_everything_else() -> N
     assert lost.chance(0.5, "g:d", 100) < 0.05
     with pytest.raises(ValueError, match="no setup of 'h'"):
         C.extend_map(base, raws[:10], wins[:10], ["h:x"] * 10, plies[:10])
+    # once each setup has slopes of its own (refitted on its own games), a new one takes the game's default's
+    default = (0.8, 0.7, 1.3, 0.2, 0.0, 0.0)
+    own = C.CalibrationMap({"": (0.1, 0.2, 0.3, 0, 0, 0), "g:": default, "g:a": (1.5, *slopes),
+                            "g:b": (-0.5, 0.5, 0.8, -0.9, 1.0, 0.0)}, ply_scale=300.0)
+    assert C.extend_map(own, raws[:500], wins[:500], ["g:c"] * 500, plies[:500]).coefficients["g:c"][1:] == default[1:]
 
 
 def test_a_map_keeps_the_plys_level_when_its_slope_terms_would_reverse_moves() -> None:

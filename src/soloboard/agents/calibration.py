@@ -328,8 +328,12 @@ def extend_map(cmap: CalibrationMap, raws: Sequence[float], outcomes: Sequence[f
         siblings = [w for k, w in cmap.coefficients.items() if k.partition(":")[0] == game and k != f"{game}:"]
         if not siblings:
             raise ValueError(f"the map has no setup of {game!r} whose slopes a new one could share: fit a map")
-        # the slopes most setups share (a setup refitted on its own games, ``calibrate --refit-in``, has its own)
-        slopes = Counter(w[1:] for w in siblings).most_common(1)[0][0]
+        # the slopes most setups share (a setup refitted on its own games, ``calibrate --refit-in``, has its own);
+        # once every setup has its own, the game's default's (fitted on all its setups' decisions), which is
+        # also what a setup without an entry is read with
+        slopes, sharing = Counter(w[1:] for w in siblings).most_common(1)[0]
+        if sharing < 2 and f"{game}:" in cmap.coefficients:
+            slopes = cmap.coefficients[f"{game}:"][1:]
         anchor = sum(w[0] for w in siblings) / len(siblings)
         idx = [i for i, c in enumerate(contexts) if c == context]
         offsets = []

@@ -22,7 +22,8 @@ on other seeds).
 its own ``--games N`` if wanted), so one map can cover set-ups that are not one full grid (solo at five
 difficulties, three seats at one; 100 games a threat at one city side, 16 at the others).
 ``--add-to FILE`` grows the map in FILE by the set-ups of these games that it lacks: their intercepts
-are fitted with the map's slopes kept (the map's form: shared slopes, one intercept per set-up), so a
+are fitted with the map's slopes kept (the map's form: shared slopes, one intercept per set-up; the game's
+default's slopes once every set-up has its own), so a
 new set-up needs only its own games, and each is judged first on games its intercept did not see.
 ``--refit-in FILE`` fits set-ups the map in FILE already covers anew, each on its own games alone (its
 own slopes, level and ply terms, in :func:`agents.calibration.fit_map`'s form), the map's other set-ups kept:
