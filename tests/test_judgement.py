@@ -568,7 +568,7 @@ SHOWN_UFS_THREATS = [0, 1, 2, 3]
 SURE_WINS = "2026-11-29"
 
 
-def test_roswell_threats_not_rechecked_since_sure_wins_show_no_chance() -> None:
+def test_roswell_threats_withdrawn_since_sure_wins_show_no_chance() -> None:
     cmap = C.load_map("soloboard.ufs")
     assert cmap is not None
     withdrawn = {f"ufs:city=roswell,side=blue,threat={t}" for t in range(5) if t not in SHOWN_UFS_THREATS}
