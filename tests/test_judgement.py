@@ -583,7 +583,7 @@ def test_roswell_threats_withdrawn_since_sure_wins_show_no_chance() -> None:
 
 
 SHOWN_MONSTROS = {f"monstros:difficulty=iniciante,players={n}" for n in (1, 2, 3, 4)} | {
-    f"monstros:difficulty={d},players=1" for d in ("facil", "epico")}
+    f"monstros:difficulty={d},players=1" for d in ("facil", "medio", "epico")}
 
 
 def _evaluation_changed(package: str) -> str:
