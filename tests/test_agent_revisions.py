@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -72,12 +73,12 @@ def test_a_series_grows_only_with_games_of_the_revision_already_in_it(tmp_path: 
         sid = db.series_id("ufs", {"city": "roswell", "threat": 0}, "greedy", 3)
         assert db.series_revisions(sid) == {GreedyAgent.revision: 3}
         assert {g["revision"] for g in db.histories("ufs")} == {GreedyAgent.revision}
-    before = _rows(path)
+    before, played_by = _rows(path), GreedyAgent.revision
 
     monkeypatch.setattr(GreedyAgent, "revision", "2099-01-01")  # an upgrade that plays differently
     with Store(path) as db:
-        with pytest.raises(ValueError, match=r"3 by revision 2026-11-29\); this greedy is revision 2099-01-01 .*"
-                                             r"would mix two agents in one series: give another --store"):
+        with pytest.raises(ValueError, match=rf"3 by revision {re.escape(played_by)}\); this greedy is revision "
+                                             r"2099-01-01 .*would mix two agents in one series: give another --store"):
             _play(db, 4)
         assert _play(db, 3) == 0  # reading what is there is fine: nothing of the new agent is added
         assert len(db.series_games(sid)) == 3
