@@ -376,30 +376,30 @@ class Store:
                 added += cur.rowcount
         return added
 
+    def _series_rows(self, columns: str, series_id: int, limit: int | None, tail: str) -> Any:
+        """``SELECT columns`` over the series' games with index below ``limit`` (all when None), then ``tail``."""
+        where, args = ("series_id = ? AND series_index < ?", (series_id, limit)) if limit is not None else (
+            "series_id = ?", (series_id,))
+        return self.db.execute(f"SELECT {columns} FROM games WHERE {where} {tail}", args)
+
     def series_revisions(self, series_id: int, limit: int | None = None) -> dict[str | None, int]:
         """How many of the series' games (with index below ``limit``, all when None) each revision of its
         agent played (None: not recorded)."""
-        sql = ("SELECT agent_revision, COUNT(*) FROM games WHERE series_id = ?"
-               + (" AND series_index < ?" if limit is not None else "") + " GROUP BY agent_revision")
-        rows = self.db.execute(sql, (series_id, limit) if limit is not None else (series_id,))
+        rows = self._series_rows("agent_revision, COUNT(*)", series_id, limit, "GROUP BY agent_revision")
         return {revision: int(count) for revision, count in rows}
 
     def series_games(self, series_id: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The series' games with index below ``limit`` (all when None), by index."""
-        sql = ("SELECT series_index, status, rounds, decisions, loss_cause, seconds FROM games "
-               "WHERE series_id = ?" + (" AND series_index < ?" if limit is not None else "") +
-               " ORDER BY series_index")
-        args: tuple[Any, ...] = (series_id, limit) if limit is not None else (series_id,)
+        rows = self._series_rows("series_index, status, rounds, decisions, loss_cause, seconds", series_id, limit,
+                                 "ORDER BY series_index")
         return [{"index": i, "won": status == "won", "rounds": rounds, "decisions": decisions,
                  "loss_cause": cause, "seconds": seconds}
-                for i, status, rounds, decisions, cause, seconds in self.db.execute(sql, args)]
+                for i, status, rounds, decisions, cause, seconds in rows]
 
     def series_estimates(self, series_id: int, limit: int | None = None) -> list[tuple[int, bool, list[Any]]]:
         """(index, won, the agent's estimates) of the series' games with index below ``limit``."""
-        sql = ("SELECT series_index, status, estimates FROM games WHERE series_id = ?"
-               + (" AND series_index < ?" if limit is not None else "") + " ORDER BY series_index")
-        args: tuple[Any, ...] = (series_id, limit) if limit is not None else (series_id,)
-        return [(int(i), status == "won", json.loads(e) if e else []) for i, status, e in self.db.execute(sql, args)]
+        rows = self._series_rows("series_index, status, estimates", series_id, limit, "ORDER BY series_index")
+        return [(int(i), status == "won", json.loads(e) if e else []) for i, status, e in rows]
 
     def histories(self, game: str | None = None, player: str | None = None) -> Iterator[dict[str, Any]]:
         """Every stored game with its history (for analysis: fitting an evaluation, reviews)."""
